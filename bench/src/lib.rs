@@ -1,0 +1,1 @@
+//! Shared set-up for the criterion benches in `benches/`.

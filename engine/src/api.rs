@@ -1,0 +1,282 @@
+//! The Game/State API every engine implements (after OpenSpiel's `State`).
+//!
+//! Conventions, shared by all games:
+//! * **Seats** are numbered `0..num_seats()` (1 to [`MAX_SEATS`]). A seat is
+//!   where an agent sits; a game may map seats to colours later (the pie rule
+//!   does), and reports the mapping with [`State::seat_role`].
+//! * **Returns** at the end: a win is `1.0`, a loss `-1.0`, a draw `0.0`
+//!   (shared team results count for both partners). A one-seat game returns
+//!   its score. Entries past `num_seats()` are `0.0`.
+//! * **Chance** nodes list their outcomes with probabilities that sum to 1;
+//!   an outcome is applied with [`State::apply`] like any move.
+//! * **Compound turns** (a turn of several placements) are sequences of moves
+//!   by the same seat; each game documents its choice.
+//! * A **ply** is one applied move, chance outcomes included.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use rand::Rng;
+
+use crate::error::GameError;
+
+/// The largest number of seats any game has.
+pub const MAX_SEATS: usize = 4;
+
+/// Returns per seat; entries past the game's seat count are 0.
+pub type Returns = [f64; MAX_SEATS];
+
+/// Who acts in a state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ToMove {
+    /// The seat (`0..num_seats`) that chooses the next move.
+    Seat(usize),
+    /// A chance node: the next move is drawn from [`State::chance_outcomes`].
+    Chance,
+    /// The game is over; see [`State::returns`].
+    Terminal,
+}
+
+/// A game with its parameters fixed: builds initial states and parses
+/// positions. Cheap to clone and shareable across threads.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// The state type of this game.
+    type State: State;
+
+    /// The canonical game string with every parameter spelled out, e.g.
+    /// `slingshot(size=9,supply=45,corners=ordinary,stuck=pass)`.
+    fn game_string(&self) -> String;
+
+    /// Number of seats (1 to [`MAX_SEATS`]).
+    fn num_seats(&self) -> usize;
+
+    /// The initial state. Games with a random set-up draw it from `seed`
+    /// (the same seed gives the same set-up); others ignore it.
+    fn initial_state(&self, seed: u64) -> Self::State;
+
+    /// Parses the game's position text (the inverse of [`State::to_text`]).
+    ///
+    /// # Errors
+    /// Malformed text, or a position that breaks the game's invariants; the
+    /// message names the field and what was expected.
+    fn parse_position(&self, text: &str) -> Result<Self::State, GameError>;
+}
+
+/// A game position with everything needed to continue the game.
+///
+/// Cloning is cheap (bitboards and a few counters, no heap).
+pub trait State: Clone + Send + Sync + Display + Debug {
+    /// A move (or chance outcome). Small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// Number of seats.
+    fn num_seats(&self) -> usize;
+
+    /// Who acts next.
+    fn to_move(&self) -> ToMove;
+
+    /// Whether the game is over.
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.to_move() == ToMove::Terminal
+    }
+
+    /// Clears `out` and writes the legal moves of the seat to move, in the
+    /// game's fixed order. Empty at chance and terminal nodes. Does not
+    /// allocate once `out` has grown to the game's largest move list.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The number of legal moves (perft's bulk count at the last ply).
+    /// Games override it with a count that builds no list.
+    fn count_legal_moves(&self) -> usize {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v.len()
+    }
+
+    /// A legal move drawn uniformly at random, or `None` at chance and
+    /// terminal nodes. `buf` is scratch space. Games may override it with a
+    /// draw that builds no list; it must stay uniform over
+    /// [`State::legal_moves`].
+    #[inline]
+    fn sample_legal_move<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.legal_moves(buf);
+        if buf.is_empty() {
+            None
+        } else {
+            Some(buf[rng.random_range(0..buf.len())])
+        }
+    }
+
+    /// Clears `out` and writes each chance outcome with its probability
+    /// (they sum to 1). Empty unless [`State::to_move`] is `Chance`.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, f64)>) {
+        out.clear();
+    }
+
+    /// Draws a chance outcome by its probability. `None` unless at a chance
+    /// node.
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<(Self::Move, f64)>,
+    ) -> Option<Self::Move> {
+        self.chance_outcomes(buf);
+        let mut x: f64 = rng.random();
+        for &(m, p) in buf.iter() {
+            if x < p {
+                return Some(m);
+            }
+            x -= p;
+        }
+        buf.last().map(|&(m, _)| m)
+    }
+
+    /// Applies a legal move or chance outcome. The move must come from
+    /// [`State::legal_moves`] or [`State::chance_outcomes`] of this state
+    /// (checked in debug builds only; use [`parse_legal_move`] for input).
+    fn apply(&mut self, mv: Self::Move);
+
+    /// Returns per seat (see the module docs); all 0 before the end.
+    fn returns(&self) -> Returns;
+
+    /// The Zobrist key, kept incrementally by [`State::apply`]; equal to
+    /// [`State::zobrist_from_scratch`].
+    fn zobrist(&self) -> u64;
+
+    /// The Zobrist key recomputed from the position (for tests).
+    fn zobrist_from_scratch(&self) -> u64;
+
+    /// Plies played since the game's initial state.
+    fn ply(&self) -> u32;
+
+    /// The position text; [`Game::parse_position`] reads it back to an equal
+    /// state.
+    fn to_text(&self) -> String;
+
+    /// A move in the game's dossier notation.
+    fn move_to_text(&self, mv: Self::Move) -> String;
+
+    /// Parses a move in the game's notation. Checks the syntax and the
+    /// squares only; [`parse_legal_move`] also checks legality.
+    ///
+    /// # Errors
+    /// Malformed text; the message says what was expected.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
+
+    /// The role `seat` plays, for records: e.g. `setter/teal` in Slingshot.
+    /// Empty where seats have no roles beyond their number.
+    fn seat_role(&self, seat: usize) -> String {
+        let _ = seat;
+        String::new()
+    }
+
+    /// The seat that plays the colour that moves first in the main game
+    /// (after any set-up), once that is decided.
+    fn first_mover_seat(&self) -> Option<usize>;
+
+    /// The seat that made a pie-rule set-up, in games that have one.
+    fn setter_seat(&self) -> Option<usize> {
+        None
+    }
+
+    /// A heuristic value of a non-terminal position for the seat to move, in
+    /// game-defined units (larger is better; a win is worth more than any
+    /// heuristic value). Zero where a game has no heuristic.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// Score per seat where the game keeps one beyond win/loss (e.g. Bagel's
+    /// 3-in-a-rows); `None` otherwise.
+    fn scores(&self) -> Option<Returns> {
+        None
+    }
+}
+
+/// Parses `text` as a move and checks it is legal in `state`.
+///
+/// # Errors
+/// Malformed text, a move at a terminal state, or a move that is not legal
+/// here (the message names it).
+pub fn parse_legal_move<S: State>(state: &S, text: &str) -> Result<S::Move, GameError> {
+    let mv = state.parse_move(text)?;
+    match state.to_move() {
+        ToMove::Terminal => crate::bail!("move {text:?}: the game is already over"),
+        ToMove::Chance => {
+            let mut outs = Vec::new();
+            state.chance_outcomes(&mut outs);
+            if !outs.iter().any(|&(m, _)| m == mv) {
+                crate::bail!("move {text:?}: not a chance outcome of this position");
+            }
+        }
+        ToMove::Seat(_) => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            if !moves.contains(&mv) {
+                crate::bail!("move {text:?} is not legal in this position");
+            }
+        }
+    }
+    Ok(mv)
+}
+
+/// Applies a whitespace-separated move record to `state`, checking each move.
+///
+/// # Errors
+/// The first malformed or illegal move, named with its ply number.
+pub fn apply_moves<S: State>(state: &mut S, record: &str) -> Result<(), GameError> {
+    for (i, text) in record.split_whitespace().enumerate() {
+        let mv = parse_legal_move(state, text)
+            .map_err(|e| GameError::new(format!("move {} of the record: {e}", i + 1)))?;
+        state.apply(mv);
+    }
+    Ok(())
+}
+
+/// Counts the leaf nodes of the game tree `depth` plies below `state`
+/// (perft). A terminal state above the horizon counts 0; chance outcomes
+/// count as moves. At depth 1 the count uses [`State::count_legal_moves`]
+/// (bulk counting).
+pub fn perft<S: State>(state: &S, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<S::Move>> = (0..depth).map(|_| Vec::new()).collect();
+    perft_rec(state, depth, &mut bufs)
+}
+
+fn perft_rec<S: State>(state: &S, depth: u32, bufs: &mut [Vec<S::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    match state.to_move() {
+        ToMove::Terminal => 0,
+        ToMove::Chance => {
+            let mut outs = Vec::new();
+            state.chance_outcomes(&mut outs);
+            outs.iter()
+                .map(|&(m, _)| {
+                    let mut child = state.clone();
+                    child.apply(m);
+                    perft_rec(&child, depth - 1, bufs)
+                })
+                .sum()
+        }
+        ToMove::Seat(_) => {
+            if depth == 1 {
+                return state.count_legal_moves() as u64;
+            }
+            let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+            state.legal_moves(buf);
+            let mut total = 0;
+            for &m in buf.iter() {
+                let mut child = state.clone();
+                child.apply(m);
+                total += perft_rec(&child, depth - 1, rest);
+            }
+            total
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The shared board toolkit: what every engine needs and no engine owns.
+//!
+//! * [`Bits`]: bit sets of 64 or 128 bits behind one trait (shifts, masks,
+//!   popcount, bit iteration), so a game picks its width and shares the code.
+//! * [`SquareGrid`]: a `w × h` grid of squares in a bit set, with edge masks,
+//!   shifts that never wrap, orthogonal flood fill, connection tests and the
+//!   0-1 connection distance (fewest cost-1 squares on a path).
+//! * [`zobrist`]: Zobrist key tables drawn from a fixed seed.
+//! * [`square_name`]/[`parse_square`]: algebraic square names (`a1` is
+//!   bottom-left).
+
+mod bits;
+mod grid;
+pub mod zobrist;
+
+pub use bits::{BitIter, Bits};
+pub use grid::SquareGrid;
+
+use crate::error::GameError;
+
+/// The algebraic name of square `index = rank * width + file` (`a1` =
+/// bottom-left, 0-based), e.g. `e5` for index 40 on a 9-wide board.
+pub fn square_name(index: usize, width: usize) -> String {
+    let file = (b'a' + (index % width) as u8) as char;
+    format!("{file}{}", index / width + 1)
+}
+
+/// Parses an algebraic square name on a `width × height` board.
+///
+/// # Errors
+/// Anything but a file letter within the board followed by a rank number
+/// within the board.
+pub fn parse_square(text: &str, width: usize, height: usize) -> Result<usize, GameError> {
+    let bytes = text.as_bytes();
+    let last_file = (b'a' + width as u8 - 1) as char;
+    let bad = || {
+        GameError::new(format!(
+            "bad square {text:?}: expected a file a-{last_file} then a rank 1-{height}"
+        ))
+    };
+    if bytes.len() < 2 || !bytes[0].is_ascii_lowercase() {
+        return Err(bad());
+    }
+    let file = (bytes[0] - b'a') as usize;
+    let rank: usize = text[1..].parse().map_err(|_| bad())?;
+    if file >= width || rank == 0 || rank > height || text[1..].starts_with('0') {
+        return Err(bad());
+    }
+    Ok((rank - 1) * width + file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        assert_eq!(square_name(0, 9), "a1");
+        assert_eq!(square_name(40, 9), "e5");
+        assert_eq!(square_name(80, 9), "i9");
+        for i in 0..81 {
+            assert_eq!(parse_square(&square_name(i, 9), 9, 9).unwrap(), i);
+        }
+        for bad in ["", "a", "j1", "a0", "a10", "A1", "a01", "1a", "e5x"] {
+            assert!(parse_square(bad, 9, 9).is_err(), "{bad}");
+        }
+        assert!(parse_square("h1", 7, 7).is_err());
+    }
+}

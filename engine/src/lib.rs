@@ -1,0 +1,31 @@
+//! # boardlab engine
+//!
+//! Bitboard engines for a family of abstract board games behind one
+//! [`Game`]/[`State`] API modelled on OpenSpiel's state model:
+//! the seat to move (or a chance node, or terminal), legal moves written into
+//! a caller's buffer, apply, returns per seat, chance outcomes, an
+//! incrementally kept Zobrist key, a position text that round-trips and a move
+//! text in each game's dossier notation.
+//!
+//! Layers are one-way: this crate knows no agent and no file format.
+//!
+//! * [`api`]: the [`Game`] and [`State`] traits and the generic helpers every
+//!   game gets for free ([`perft`], [`parse_legal_move`], [`apply_moves`]).
+//! * [`spec`]: OpenSpiel-style game strings, `slingshot(size=7)`.
+//! * [`board`]: the shared bitboard toolkit (bit sets of 64 and 128 bits,
+//!   square grids, flood fill, 0-1 connection distance, Zobrist tables).
+//! * [`registry`]: every game by name with its parameters, and dispatch from a
+//!   game string to a generic function over the concrete game type.
+//! * one module per game: [`slingshot`].
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod board;
+pub mod error;
+pub mod registry;
+pub mod slingshot;
+pub mod spec;
+
+pub use api::{Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft};
+pub use error::GameError;
+pub use registry::{GameVisitor, visit_game};
