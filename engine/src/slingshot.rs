@@ -132,6 +132,11 @@ struct Geometry {
     /// Per direction: index offset from the midpoint M down to the lower
     /// custodial square A (B = M + offset).
     offset: [u32; 4],
+    /// `line_squares[dir][sq * n + j]`: the `j`-th square of the line of
+    /// direction `dir` through `sq` (`NONE` past its end); for sampling.
+    line_squares: [Vec<u8>; 4],
+    /// `x in 0..4n` to `(direction, position along the line)`, for sampling.
+    dir_pos: Vec<(u8, u8)>,
     /// Zobrist keys: square * 3 + {0 Black, 1 Teal, 2 stack}.
     z_square: Vec<u64>,
     z_black_to_move: u64,
@@ -164,6 +169,23 @@ impl Geometry {
         let corners = [0, n - 1, n * (n - 1), n * n - 1]
             .iter()
             .fold(0u128, |acc, &i| acc | (1u128 << i));
+        // Keep only lines that can hold a midpoint (A.4.1: rows and files
+        // off the edges, diagonals of length 3 or more).
+        let probe = Geometry::open_midpoints_of(&grid, n, grid.full);
+        for dir in 0..4 {
+            lines[dir].retain(|&l| l & probe[dir] != 0);
+        }
+        let mut line_squares: [Vec<u8>; 4] = Default::default();
+        for dir in 0..4 {
+            line_squares[dir] = vec![NONE; (n * n * n) as usize];
+            for &line in &lines[dir] {
+                for sq in line.iter() {
+                    for (j, m) in line.iter().enumerate() {
+                        line_squares[dir][(sq * n) as usize + j] = m as u8;
+                    }
+                }
+            }
+        }
         let keys = zobrist::keys(zobrist_seed(n), (n * n * 3) as usize + 9);
         let sq = (n * n * 3) as usize;
         Geometry {
@@ -175,6 +197,8 @@ impl Geometry {
             // diagonal (1,1): pair (r-1,c+1)/(r+1,c-1) = M ∓ (n-1);
             // anti-diagonal (1,-1): pair (r-1,c-1)/(r+1,c+1) = M ∓ (n+1).
             offset: [n, 1, n - 1, n + 1],
+            line_squares,
+            dir_pos: (0..4 * n).map(|x| ((x / n) as u8, (x % n) as u8)).collect(),
             z_square: keys[..sq].to_vec(),
             z_black_to_move: keys[sq],
             z_stage_setup: keys[sq + 1],
@@ -200,8 +224,11 @@ impl Geometry {
     /// shifts' file masks).
     #[inline(always)]
     fn open_midpoints(&self, empty: u128) -> [u128; 4] {
-        let g = &self.grid;
-        let n = self.n;
+        Geometry::open_midpoints_of(&self.grid, self.n, empty)
+    }
+
+    #[inline(always)]
+    fn open_midpoints_of(g: &SquareGrid<u128>, n: u32, empty: u128) -> [u128; 4] {
         let not_a = !g.first_file;
         let not_last = !g.last_file;
         [
@@ -217,6 +244,26 @@ impl Geometry {
         self.z_square[sq as usize * 3 + kind]
     }
 }
+
+/// A uniform index in `0..m` from a uniform 32-bit `r` by Lemire's
+/// multiply-shift ("Fast random integer generation in an interval", ACM
+/// TOMACS 2019), exact: `None` (draw again) on the rare biased low part.
+#[inline(always)]
+fn lemire(r: u32, m: u32) -> Option<u32> {
+    let p = r as u64 * m as u64;
+    let low = p as u32;
+    if low < m && low < (u32::MAX - m + 1) % m {
+        return None;
+    }
+    Some((p >> 32) as u32)
+}
+
+/// Rejection draws before [`SlingshotState::sample_custodial`] falls back to
+/// counting (late in Phase C few draws are accepted).
+const SAMPLE_TRIES: u32 = 12;
+
+/// No square (padding in `line_squares`).
+const NONE: u8 = u8::MAX;
 
 /// A distinct, fixed Zobrist seed per board size.
 const fn zobrist_seed(n: u32) -> u64 {
@@ -510,12 +557,12 @@ impl SlingshotState {
         let targets = self.singletons(c.other());
         let empty = !self.occupied() & self.geo.grid.full;
         let open = self.geo.open_midpoints(empty);
-        for dir in 0..4 {
-            if open[dir] == 0 {
+        for (dir, (&open, lines)) in open.iter().zip(&self.geo.lines).enumerate() {
+            if open == 0 {
                 continue;
             }
-            for &line in &self.geo.lines[dir] {
-                let mids = open[dir] & line;
+            for &line in lines {
+                let mids = open & line;
                 if mids == 0 {
                     continue;
                 }
@@ -574,6 +621,49 @@ impl SlingshotState {
             true
         });
         found
+    }
+
+    /// A custodial move for `c` drawn uniformly at random, by rejection:
+    /// draw a target, a direction and a position along the target's line;
+    /// each legal move `(A, B, T)` is exactly one such triple (its midpoint
+    /// fixes the direction), so accepted draws are uniform. After a few
+    /// rejections (few moves left) it counts and picks by index instead.
+    #[inline]
+    fn sample_custodial<R: Rng + ?Sized>(&self, c: Colour, rng: &mut R) -> Option<SlingshotMove> {
+        if self.hand(c) < 3 {
+            return None;
+        }
+        let targets = self.singletons(c.other());
+        let m = targets.count();
+        if m == 0 {
+            return None;
+        }
+        let empty = !self.occupied() & self.geo.grid.full;
+        let open = self.geo.open_midpoints(empty);
+        let n = self.geo.n;
+        for _ in 0..SAMPLE_TRIES {
+            // One 64-bit draw per try: the low half picks the target, the
+            // high half the direction and the position along the line
+            // (Lemire's exact multiply-shift method; a rare rejection
+            // redraws).
+            let r = rng.next_u64();
+            let (Some(ti), Some(x)) = (lemire(r as u32, m), lemire((r >> 32) as u32, 4 * n)) else {
+                continue;
+            };
+            let t = targets.nth(ti);
+            let (dir, j) = self.geo.dir_pos[x as usize];
+            let (dir, j) = (dir as usize, j as u32);
+            let mid = self.geo.line_squares[dir][(t * n + j) as usize];
+            if mid != NONE && open[dir] & (1u128 << mid) != 0 {
+                return Some(self.custodial_move(dir, mid as u32, t));
+            }
+        }
+        let k = self.custodial_count(c);
+        if k == 0 {
+            None
+        } else {
+            self.nth_custodial(c, rng.random_range(0..k))
+        }
     }
 
     /// Opponent singletons `c` may stack on (S15, S18), none without a piece in hand.
@@ -776,10 +866,7 @@ impl State for SlingshotState {
             return None;
         }
         match self.stage {
-            Stage::Play if !self.phase_s => {
-                let n = self.custodial_count(self.to_move);
-                self.nth_custodial(self.to_move, rng.random_range(0..n))
-            }
+            Stage::Play if !self.phase_s => self.sample_custodial(self.to_move, rng),
             Stage::Play => {
                 let t = self.stack_targets(self.to_move);
                 if t == 0 {
@@ -790,10 +877,25 @@ impl State for SlingshotState {
                     ))
                 }
             }
-            _ => {
-                self.legal_moves(buf);
-                Some(buf[rng.random_range(0..buf.len())])
+            Stage::Setup => {
+                // A uniform ordered pair of distinct empty squares, sorted, is
+                // a uniform unordered pair.
+                let _ = buf;
+                let empty = !self.occupied() & self.geo.grid.full;
+                let k = empty.count();
+                let i = rng.random_range(0..k);
+                let mut j = rng.random_range(0..k - 1);
+                if j >= i {
+                    j += 1;
+                }
+                let (a, b) = (empty.nth(i.min(j)), empty.nth(i.max(j)));
+                Some(SlingshotMove::Setup(a as u8, b as u8))
             }
+            Stage::Choose => Some(SlingshotMove::Choose(if rng.random::<bool>() {
+                Colour::Black
+            } else {
+                Colour::Teal
+            })),
         }
     }
 

@@ -41,6 +41,9 @@ pub fn parse_square(text: &str, width: usize, height: usize) -> Result<usize, Ga
     if bytes.len() < 2 || !bytes[0].is_ascii_lowercase() {
         return Err(bad());
     }
+    if !bytes[1..].iter().all(u8::is_ascii_digit) {
+        return Err(bad());
+    }
     let file = (bytes[0] - b'a') as usize;
     let rank: usize = text[1..].parse().map_err(|_| bad())?;
     if file >= width || rank == 0 || rank > height || text[1..].starts_with('0') {
@@ -61,7 +64,9 @@ mod tests {
         for i in 0..81 {
             assert_eq!(parse_square(&square_name(i, 9), 9, 9).unwrap(), i);
         }
-        for bad in ["", "a", "j1", "a0", "a10", "A1", "a01", "1a", "e5x"] {
+        for bad in [
+            "", "a", "j1", "a0", "a10", "A1", "a01", "1a", "e5x", "e+5", "e 5",
+        ] {
             assert!(parse_square(bad, 9, 9).is_err(), "{bad}");
         }
         assert!(parse_square("h1", 7, 7).is_err());

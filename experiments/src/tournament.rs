@@ -1,0 +1,665 @@
+//! Parallel self-play tournaments: a deterministic list of games, played
+//! under rayon, each finished game appended and flushed to a CSV as one row.
+//!
+//! * **Jobs.** For a two-seat game every pair of agents plays `games`
+//!   games, seats alternated (game `k` of a pair: the first agent in seat 0
+//!   when `k` is even). For games of other seat counts the agents list must
+//!   fill the seats, and seats rotate from game to game. Job `i` has the
+//!   game seed `mix(run seed, i)`; each agent is built fresh from
+//!   `mix(game seed, seat + 1)`, so results do not depend on the thread
+//!   count or on the order in which games finish (timings aside; agents with
+//!   a millisecond budget are not reproducible and the summary says so).
+//! * **Resume.** The run's configuration is written beside the CSV
+//!   (`FILE.config.json`). Run again with the same output and
+//!   configuration, it keeps every complete row, drops a half-written last
+//!   row with a warning, and plays only the missing games. A different
+//!   configuration is refused unless `--overwrite` is given.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use agents::AgentSpec;
+use engine::board::zobrist::SplitMix64;
+use engine::{Game, GameVisitor, State, ToMove, visit_game};
+
+use crate::stats::{Proportion, mean_sd, wilson};
+
+/// Everything that determines a tournament's games (not its threads).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    /// The canonical game string.
+    pub game: String,
+    /// Canonical agent specs, in the order given.
+    pub agents: Vec<String>,
+    /// Games per pairing (per agent for one-seat games).
+    pub games: u32,
+    /// The run seed.
+    pub seed: u64,
+}
+
+/// A tournament request from the command line.
+#[derive(Clone, Debug)]
+pub struct TournamentArgs {
+    /// Game string as given.
+    pub game: String,
+    /// Agent specs as given.
+    pub agents: Vec<String>,
+    /// Games per pairing.
+    pub games: u32,
+    /// Worker threads (0 = one per core).
+    pub threads: usize,
+    /// Run seed.
+    pub seed: u64,
+    /// Output CSV path.
+    pub out: PathBuf,
+    /// Replace an existing output made with another configuration.
+    pub overwrite: bool,
+    /// Show a progress bar.
+    pub progress: bool,
+}
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Game index within the run (0-based).
+    pub index: u64,
+    /// Seed of this game.
+    pub seed: u64,
+    /// Agent index (into the agents list) per seat.
+    pub seats: Vec<usize>,
+}
+
+/// A finished game, as written to the CSV.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Game index within the run.
+    pub index: u64,
+    /// Game seed.
+    pub seed: u64,
+    /// Agent index per seat.
+    pub seats: Vec<usize>,
+    /// Winning seat, or `None` for a draw (no unique best return).
+    pub winner: Option<usize>,
+    /// Return per seat.
+    pub returns: Vec<f64>,
+    /// Role per seat (e.g. `setter/teal`).
+    pub roles: Vec<String>,
+    /// Seat that moved first in the main game, if the game has one.
+    pub first_mover: Option<usize>,
+    /// Seat that made the pie set-up, if any.
+    pub setter: Option<usize>,
+    /// Plies played.
+    pub plies: u32,
+    /// Wall-clock milliseconds for the game.
+    pub wall_ms: u64,
+    /// The move record, space-separated, in the game's notation.
+    pub moves: String,
+}
+
+/// `SplitMix64` of `a` mixed with `b`: independent seeds for jobs and seats.
+pub fn mix(a: u64, b: u64) -> u64 {
+    let mut g = SplitMix64(a ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    g.next();
+    g.next()
+}
+
+/// The deterministic job list of a run.
+///
+/// # Errors
+/// A seat count the agent list cannot fill.
+pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
+    let k = config.agents.len();
+    let mut out = Vec::new();
+    let mut push = |seats: Vec<usize>| {
+        let index = out.len() as u64;
+        out.push(Job {
+            index,
+            seed: mix(config.seed, index),
+            seats,
+        });
+    };
+    match num_seats {
+        1 => {
+            for a in 0..k {
+                for _ in 0..config.games {
+                    push(vec![a]);
+                }
+            }
+        }
+        2 => {
+            if k < 2 {
+                bail!(
+                    "a two-seat game needs at least two agents (give --agents A B; the same spec twice is fine)"
+                );
+            }
+            for i in 0..k {
+                for j in i + 1..k {
+                    for g in 0..config.games {
+                        push(if g % 2 == 0 { vec![i, j] } else { vec![j, i] });
+                    }
+                }
+            }
+        }
+        n => {
+            if k != n {
+                bail!(
+                    "this game has {n} seats: give exactly {n} agents (seats rotate between games)"
+                );
+            }
+            for g in 0..config.games as usize {
+                push((0..n).map(|s| (s + g) % n).collect());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Plays one game of a job with fresh agents.
+pub fn play_job<G: Game>(game: &G, specs: &[AgentSpec], job: &Job) -> GameRecord {
+    let start = Instant::now();
+    let mut state = game.initial_state(job.seed);
+    let mut players: Vec<_> = job
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, &a)| specs[a].build::<G::State>(mix(job.seed, seat as u64 + 1)))
+        .collect();
+    let mut chance_rng = ChaCha8Rng::seed_from_u64(mix(job.seed, 0));
+    let mut outcomes = Vec::new();
+    let mut moves = Vec::new();
+    loop {
+        let mv = match state.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => state
+                .sample_chance(&mut chance_rng, &mut outcomes)
+                .expect("a chance node has outcomes"),
+            ToMove::Seat(s) => players[s].select(&state),
+        };
+        moves.push(state.move_to_text(mv));
+        state.apply(mv);
+    }
+    let n = game.num_seats();
+    let r = state.returns();
+    let best = r[..n].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let winners: Vec<usize> = (0..n).filter(|&s| r[s] == best).collect();
+    GameRecord {
+        index: job.index,
+        seed: job.seed,
+        seats: job.seats.clone(),
+        winner: (winners.len() == 1).then(|| winners[0]),
+        returns: r[..n].to_vec(),
+        roles: (0..n).map(|s| state.seat_role(s)).collect(),
+        first_mover: state.first_mover_seat(),
+        setter: state.setter_seat(),
+        plies: state.ply(),
+        wall_ms: start.elapsed().as_millis() as u64,
+        moves: moves.join(" "),
+    }
+}
+
+fn header(n: usize) -> Vec<String> {
+    let mut h: Vec<String> = vec!["game".into(), "game_index".into(), "seed".into()];
+    for s in 0..n {
+        h.push(format!("agent_{s}"));
+        h.push(format!("spec_{s}"));
+    }
+    h.push("winner_seat".into());
+    h.push("winner_agent".into());
+    for s in 0..n {
+        h.push(format!("return_{s}"));
+    }
+    for s in 0..n {
+        h.push(format!("role_{s}"));
+    }
+    for c in [
+        "first_mover_seat",
+        "setter_seat",
+        "plies",
+        "wall_ms",
+        "moves",
+    ] {
+        h.push(c.into());
+    }
+    h
+}
+
+fn opt(v: Option<usize>) -> String {
+    v.map_or(String::new(), |s| s.to_string())
+}
+
+fn row(config: &TournamentConfig, r: &GameRecord) -> Vec<String> {
+    let mut v = vec![config.game.clone(), r.index.to_string(), r.seed.to_string()];
+    for &a in &r.seats {
+        v.push(a.to_string());
+        v.push(config.agents[a].clone());
+    }
+    v.push(r.winner.map_or("draw".into(), |s| s.to_string()));
+    v.push(r.winner.map_or(String::new(), |s| r.seats[s].to_string()));
+    v.extend(r.returns.iter().map(|x| x.to_string()));
+    v.extend(r.roles.iter().cloned());
+    v.push(opt(r.first_mover));
+    v.push(opt(r.setter));
+    v.push(r.plies.to_string());
+    v.push(r.wall_ms.to_string());
+    v.push(r.moves.clone());
+    v
+}
+
+fn parse_row(n: usize, rec: &csv::StringRecord) -> Result<GameRecord> {
+    let want = header(n).len();
+    if rec.len() != want {
+        bail!("{} fields, expected {want}", rec.len());
+    }
+    let get = |i: usize| rec.get(i).unwrap_or("");
+    let num = |i: usize| -> Result<u64> {
+        get(i)
+            .parse::<u64>()
+            .map_err(|_| anyhow!("field {} is {:?}, expected a number", i + 1, get(i)))
+    };
+    let optn = |i: usize| -> Result<Option<usize>> {
+        if get(i).is_empty() {
+            Ok(None)
+        } else {
+            Ok(Some(num(i)? as usize))
+        }
+    };
+    let mut seats = Vec::new();
+    for s in 0..n {
+        seats.push(num(3 + 2 * s)? as usize);
+    }
+    let w = 3 + 2 * n;
+    let winner = if get(w) == "draw" {
+        None
+    } else {
+        Some(num(w)? as usize)
+    };
+    let mut returns = Vec::new();
+    for s in 0..n {
+        returns.push(
+            get(w + 2 + s)
+                .parse::<f64>()
+                .map_err(|_| anyhow!("bad return {:?}", get(w + 2 + s)))?,
+        );
+    }
+    let roles = (0..n).map(|s| get(w + 2 + n + s).to_string()).collect();
+    let b = w + 2 + 2 * n;
+    Ok(GameRecord {
+        index: num(1)?,
+        seed: num(2)?,
+        seats,
+        winner,
+        returns,
+        roles,
+        first_mover: optn(b)?,
+        setter: optn(b + 1)?,
+        plies: num(b + 2)? as u32,
+        wall_ms: num(b + 3)?,
+        moves: get(b + 4).to_string(),
+    })
+}
+
+fn config_path(out: &Path) -> PathBuf {
+    let mut p = out.as_os_str().to_owned();
+    p.push(".config.json");
+    PathBuf::from(p)
+}
+
+/// Reads the complete rows of an existing output, rewriting the file
+/// without a half-written last row if there is one.
+fn load_existing(out: &Path, n: usize) -> Result<Vec<GameRecord>> {
+    let text =
+        std::fs::read_to_string(out).with_context(|| format!("cannot read {}", out.display()))?;
+    let complete_len = if text.ends_with('\n') {
+        text.len()
+    } else {
+        text.rfind('\n').map_or(0, |i| i + 1)
+    };
+    let (good, partial) = text.split_at(complete_len);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(good.as_bytes());
+    let head = reader
+        .headers()
+        .with_context(|| format!("{}: unreadable header", out.display()))?
+        .clone();
+    if head.iter().collect::<Vec<_>>() != header(n) {
+        bail!(
+            "{}: its header does not match this tournament's columns; choose another --out or pass --overwrite",
+            out.display()
+        );
+    }
+    let mut records = Vec::new();
+    for (i, rec) in reader.records().enumerate() {
+        let rec = rec.with_context(|| format!("{}: row {} unreadable", out.display(), i + 2))?;
+        records
+            .push(parse_row(n, &rec).with_context(|| format!("{}: row {}", out.display(), i + 2))?);
+    }
+    if !partial.is_empty() {
+        eprintln!(
+            "warning: {}: dropped a half-written last row ({} bytes); that game is played again",
+            out.display(),
+            partial.len()
+        );
+        std::fs::write(out, good).with_context(|| format!("cannot rewrite {}", out.display()))?;
+    }
+    Ok(records)
+}
+
+/// The outcome of a run: its configuration and every game (resumed ones
+/// included), sorted by game index.
+#[derive(Clone, Debug)]
+pub struct TournamentResult {
+    /// The run's configuration.
+    pub config: TournamentConfig,
+    /// Seats of the game.
+    pub num_seats: usize,
+    /// Every finished game.
+    pub records: Vec<GameRecord>,
+    /// Games played in this invocation.
+    pub played: usize,
+    /// Whether any agent uses a wall-clock budget.
+    pub timed: bool,
+    /// Wall-clock seconds of this invocation.
+    pub seconds: f64,
+}
+
+struct RunVisitor<'a> {
+    args: &'a TournamentArgs,
+    specs: Vec<AgentSpec>,
+}
+
+impl GameVisitor for RunVisitor<'_> {
+    type Output = Result<TournamentResult>;
+
+    fn visit<G: Game>(self, game: G) -> Result<TournamentResult> {
+        let args = self.args;
+        let n = game.num_seats();
+        for s in &self.specs {
+            s.check_game(n)?;
+        }
+        let config = TournamentConfig {
+            game: game.game_string(),
+            agents: self.specs.iter().map(|s| s.canonical()).collect(),
+            games: args.games,
+            seed: args.seed,
+        };
+        let all_jobs = jobs(&config, n)?;
+        let cfg_path = config_path(&args.out);
+        if let Some(dir) = args.out.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+        }
+        let mut existing = Vec::new();
+        if args.out.exists() && !args.overwrite {
+            let old: Option<TournamentConfig> = std::fs::read_to_string(&cfg_path)
+                .ok()
+                .and_then(|t| serde_json::from_str(&t).ok());
+            match old {
+                Some(old) if old == config => existing = load_existing(&args.out, n)?,
+                Some(old) => bail!(
+                    "{} holds a run with another configuration ({}); choose another --out or pass --overwrite",
+                    args.out.display(),
+                    serde_json::to_string(&old)?
+                ),
+                None => bail!(
+                    "{} exists but has no matching {}; choose another --out or pass --overwrite",
+                    args.out.display(),
+                    cfg_path.display()
+                ),
+            }
+        }
+        std::fs::write(&cfg_path, serde_json::to_string_pretty(&config)? + "\n")
+            .with_context(|| format!("cannot write {}", cfg_path.display()))?;
+        let done: HashSet<u64> = existing.iter().map(|r| r.index).collect();
+        let todo: Vec<Job> = all_jobs
+            .into_iter()
+            .filter(|j| !done.contains(&j.index))
+            .collect();
+        let fresh = existing.is_empty();
+        let file = if fresh {
+            File::create(&args.out)
+        } else {
+            OpenOptions::new().append(true).open(&args.out)
+        }
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file);
+        if fresh {
+            writer.write_record(header(n))?;
+            writer.flush()?;
+        } else if !todo.is_empty() {
+            eprintln!(
+                "resuming {}: {} games done, {} to play",
+                args.out.display(),
+                existing.len(),
+                todo.len()
+            );
+        }
+        let bar = if args.progress {
+            let b = ProgressBar::new(todo.len() as u64);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}  {msg}",
+                )
+                .expect("valid template"),
+            );
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads)
+            .build()
+            .context("cannot start the thread pool")?;
+        let start = Instant::now();
+        let (tx, rx) = mpsc::channel::<GameRecord>();
+        let specs = &self.specs;
+        let played = todo.len();
+        let mut records = existing;
+        std::thread::scope(|scope| -> Result<()> {
+            let writer_thread = scope.spawn(|| -> Result<Vec<GameRecord>> {
+                let mut got = Vec::new();
+                for rec in rx {
+                    writer.write_record(row(&config, &rec))?;
+                    writer.flush()?;
+                    bar.inc(1);
+                    got.push(rec);
+                }
+                Ok(got)
+            });
+            pool.install(|| {
+                todo.par_iter().for_each_with(tx, |tx, job| {
+                    let rec = play_job(&game, specs, job);
+                    // The writer ends only on an I/O error, reported below.
+                    let _ = tx.send(rec);
+                });
+            });
+            let got = writer_thread
+                .join()
+                .map_err(|_| anyhow!("the CSV writer thread panicked"))??;
+            records.extend(got);
+            Ok(())
+        })
+        .with_context(|| format!("writing {}", args.out.display()))?;
+        bar.finish_and_clear();
+        records.sort_by_key(|r| r.index);
+        Ok(TournamentResult {
+            timed: self.specs.iter().any(|s| s.is_timed()),
+            config,
+            num_seats: n,
+            records,
+            played,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+/// Runs (or resumes) a tournament and returns every game.
+///
+/// # Errors
+/// Unknown game or agent, an agent that cannot play the game, an output
+/// that cannot be written or that holds another configuration.
+pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let specs = args
+        .agents
+        .iter()
+        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("{e}")))
+        .collect::<Result<Vec<_>>>()?;
+    visit_game(&args.game, RunVisitor { args, specs }).map_err(|e| anyhow!("{e}"))?
+}
+
+/// Per-agent results of a run.
+#[derive(Clone, Debug)]
+pub struct AgentSummary {
+    /// Index in the agents list.
+    pub agent: usize,
+    /// Canonical spec.
+    pub spec: String,
+    /// Wins, draws, losses.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Score (win 1, draw ½) with its Wilson interval.
+    pub score: Proportion,
+}
+
+/// The summary of a run.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Games.
+    pub games: usize,
+    /// Per agent.
+    pub agents: Vec<AgentSummary>,
+    /// Wins of the first mover (Black in Slingshot), over games that have one.
+    pub first_mover: Proportion,
+    /// Wins of the pie setter, over games that have one.
+    pub setter: Proportion,
+    /// Draws over all games.
+    pub draws: Proportion,
+    /// Mean and standard deviation of plies.
+    pub plies: (f64, f64),
+    /// Per ordered pairing `(a, b)` with `a < b`: wins of a, wins of b, draws.
+    pub pairings: Vec<(usize, usize, u64, u64, u64)>,
+}
+
+/// Summarises the games of a run.
+pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
+    let k = config.agents.len();
+    let mut w = vec![0u64; k];
+    let mut d = vec![0u64; k];
+    let mut l = vec![0u64; k];
+    let (mut fm_n, mut fm_w, mut st_n, mut st_w, mut draws) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut pair = std::collections::BTreeMap::<(usize, usize), (u64, u64, u64)>::new();
+    for r in records {
+        for (seat, &a) in r.seats.iter().enumerate() {
+            match r.winner {
+                None => d[a] += 1,
+                Some(s) if s == seat => w[a] += 1,
+                Some(_) => l[a] += 1,
+            }
+        }
+        if r.winner.is_none() {
+            draws += 1;
+        }
+        if let Some(f) = r.first_mover {
+            fm_n += 1;
+            fm_w += (r.winner == Some(f)) as u64;
+        }
+        if let Some(s) = r.setter {
+            st_n += 1;
+            st_w += (r.winner == Some(s)) as u64;
+        }
+        if r.seats.len() == 2 {
+            let (a, b) = (r.seats[0].min(r.seats[1]), r.seats[0].max(r.seats[1]));
+            let e = pair.entry((a, b)).or_default();
+            match r.winner.map(|s| r.seats[s]) {
+                Some(x) if x == a => e.0 += 1,
+                Some(_) => e.1 += 1,
+                None => e.2 += 1,
+            }
+        }
+    }
+    let agents = (0..k)
+        .map(|a| {
+            let n = w[a] + d[a] + l[a];
+            AgentSummary {
+                agent: a,
+                spec: config.agents[a].clone(),
+                wins: w[a],
+                draws: d[a],
+                losses: l[a],
+                score: wilson(w[a] as f64 + 0.5 * d[a] as f64, n),
+            }
+        })
+        .collect();
+    let plies: Vec<f64> = records.iter().map(|r| r.plies as f64).collect();
+    Summary {
+        games: records.len(),
+        agents,
+        first_mover: wilson(fm_w as f64, fm_n),
+        setter: wilson(st_w as f64, st_n),
+        draws: wilson(draws as f64, records.len() as u64),
+        plies: mean_sd(&plies),
+        pairings: pair
+            .into_iter()
+            .map(|((a, b), (x, y, z))| (a, b, x, y, z))
+            .collect(),
+    }
+}
+
+impl Summary {
+    /// The summary as printed at the end of a run.
+    pub fn render(&self, config: &TournamentConfig) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            &mut s,
+            "game {}  seed {}  games {}",
+            config.game, config.seed, self.games
+        );
+        for (a, b, x, y, z) in &self.pairings {
+            let _ = writeln!(
+                &mut s,
+                "Score of A{a} vs A{b}: {x} - {y} - {z}  [{:.3}] {}",
+                (*x as f64 + 0.5 * *z as f64) / (x + y + z).max(1) as f64,
+                x + y + z
+            );
+        }
+        for a in &self.agents {
+            let _ = writeln!(
+                &mut s,
+                "A{} {}: +{} ={} -{}  score {}",
+                a.agent, a.spec, a.wins, a.draws, a.losses, a.score
+            );
+        }
+        let _ = writeln!(&mut s, "first mover wins: {}", self.first_mover);
+        if self.setter.n > 0 {
+            let _ = writeln!(&mut s, "setter wins:      {}", self.setter);
+        }
+        let _ = writeln!(&mut s, "draws:            {}", self.draws);
+        let _ = write!(
+            &mut s,
+            "plies: mean {:.1}, sd {:.1}",
+            self.plies.0, self.plies.1
+        );
+        s
+    }
+}
