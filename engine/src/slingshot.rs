@@ -260,7 +260,7 @@ fn lemire(r: u32, m: u32) -> Option<u32> {
 
 /// Rejection draws before [`SlingshotState::sample_custodial`] falls back to
 /// counting (late in Phase C few draws are accepted).
-const SAMPLE_TRIES: u32 = 12;
+const SAMPLE_TRIES: u32 = 6;
 
 /// No square (padding in `line_squares`).
 const NONE: u8 = u8::MAX;
@@ -541,9 +541,10 @@ impl SlingshotState {
     #[inline]
     pub fn has_path(&self, c: Colour) -> bool {
         let g = &self.geo.grid;
+        let u = self.usable(c);
         match c {
-            Colour::Black => g.connects4(self.usable(c), g.first_rank, g.last_rank),
-            Colour::Teal => g.connects4(self.usable(c), g.first_file, g.last_file),
+            Colour::Black => g.spans_ranks(u) && g.connects4(u, g.first_rank, g.last_rank),
+            Colour::Teal => g.spans_files(u) && g.connects4(u, g.first_file, g.last_file),
         }
     }
 
@@ -641,7 +642,13 @@ impl SlingshotState {
         let empty = !self.occupied() & self.geo.grid.full;
         let open = self.geo.open_midpoints(empty);
         let n = self.geo.n;
-        for _ in 0..SAMPLE_TRIES {
+        // Late in Phase C (few empty squares) few draws are accepted: count.
+        let tries = if empty.count() * 5 < 2 * n * n {
+            0
+        } else {
+            SAMPLE_TRIES
+        };
+        for _ in 0..tries {
             // One 64-bit draw per try: the low half picks the target, the
             // high half the direction and the position along the line
             // (Lemire's exact multiply-shift method; a rare rejection

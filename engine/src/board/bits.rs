@@ -33,6 +33,8 @@ pub trait Bits:
     fn count(self) -> u32;
     /// The lowest member; undefined for the empty set.
     fn lowest(self) -> u32;
+    /// The highest member; undefined for the empty set.
+    fn highest(self) -> u32;
     /// Whether bit `i` is set.
     #[inline]
     fn has(self, i: u32) -> bool {
@@ -51,14 +53,29 @@ pub trait Bits:
         BitIter(self)
     }
     /// The `k`-th lowest member (0-based); `k < count()`.
-    #[inline]
-    fn nth(self, k: u32) -> u32 {
-        let mut b = self;
-        for _ in 0..k {
-            b = b.clear_lowest();
+    fn nth(self, k: u32) -> u32;
+}
+
+/// The `k`-th lowest set bit of `x`: halve the word by popcount down to a
+/// byte, then clear the bits below within it.
+#[inline(always)]
+fn nth64(mut x: u64, mut k: u32) -> u32 {
+    let mut base = 0;
+    for width in [32u32, 16, 8] {
+        let low = x & ((1u64 << width) - 1);
+        let c = low.count_ones();
+        if k >= c {
+            k -= c;
+            x >>= width;
+            base += width;
+        } else {
+            x = low;
         }
-        b.lowest()
     }
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    base + x.trailing_zeros()
 }
 
 macro_rules! impl_bits {
@@ -79,14 +96,51 @@ macro_rules! impl_bits {
                 self.trailing_zeros()
             }
             #[inline(always)]
+            fn highest(self) -> u32 {
+                <$t>::BITS - 1 - self.leading_zeros()
+            }
+            #[inline(always)]
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn nth(self, k: u32) -> u32 {
+                nth_impl(self, k)
             }
         }
     };
 }
 impl_bits!(u64);
 impl_bits!(u128);
+
+trait NthImpl {
+    fn nth_bit(self, k: u32) -> u32;
+}
+
+#[inline(always)]
+fn nth_impl<T: NthImpl>(x: T, k: u32) -> u32 {
+    x.nth_bit(k)
+}
+
+impl NthImpl for u64 {
+    #[inline(always)]
+    fn nth_bit(self, k: u32) -> u32 {
+        nth64(self, k)
+    }
+}
+
+impl NthImpl for u128 {
+    #[inline(always)]
+    fn nth_bit(self, k: u32) -> u32 {
+        let low = self as u64;
+        let c = low.count_ones();
+        if k < c {
+            nth64(low, k)
+        } else {
+            64 + nth64((self >> 64) as u64, k - c)
+        }
+    }
+}
 
 /// Iterator over the members of a bit set, lowest first.
 #[derive(Clone, Copy, Debug)]
@@ -123,6 +177,22 @@ mod tests {
         assert_eq!(b.iter().collect::<Vec<_>>(), vec![3, 70, 127]);
         assert_eq!(b.count(), 3);
         assert_eq!(b.nth(1), 70);
+        assert_eq!(b.lowest(), 3);
+        assert_eq!(b.highest(), 127);
+        assert_eq!(0b1011_0000u64.highest(), 7);
+        assert_eq!(b.nth(2), 127);
+        // nth agrees with iteration on many words.
+        let mut x: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+        for _ in 0..200 {
+            x = x.rotate_left(17) ^ (x >> 3) ^ 0xA5;
+            for (k, i) in x.iter().enumerate() {
+                assert_eq!(x.nth(k as u32), i);
+            }
+            let y = x as u64;
+            for (k, i) in y.iter().enumerate() {
+                assert_eq!(y.nth(k as u32), i);
+            }
+        }
         assert!(b.has(70) && !b.has(71));
         let c: u64 = 0b1011_0000;
         assert_eq!(c.iter().collect::<Vec<_>>(), vec![4, 5, 7]);

@@ -144,6 +144,24 @@ impl<B: Bits> SquareGrid<B> {
         }
     }
 
+    /// Whether every rank holds a member of `b` (a cheap necessary condition
+    /// for a path from the first to the last rank).
+    #[inline]
+    pub fn spans_ranks(&self, b: B) -> bool {
+        (0..self.h).all(|r| !((b >> (r * self.w)) & self.first_rank).is_zero())
+    }
+
+    /// Whether every file holds a member of `b` (a cheap necessary condition
+    /// for a path from the first to the last file).
+    #[inline]
+    pub fn spans_files(&self, b: B) -> bool {
+        let mut acc = B::ZERO;
+        for r in 0..self.h {
+            acc |= (b >> (r * self.w)) & self.first_rank;
+        }
+        acc == self.first_rank
+    }
+
     /// Whether an orthogonal path inside `usable` joins a square of `from`
     /// to a square of `to`.
     #[inline]
@@ -223,6 +241,9 @@ mod tests {
         // A column of usable squares on file c joins rank 1 to rank 5.
         let col = g.file(2);
         assert!(g.connects4(col, g.first_rank, g.last_rank));
+        assert!(g.spans_ranks(col) && !g.spans_files(col));
+        assert!(g.spans_files(g.rank(3)) && !g.spans_ranks(g.rank(3)));
+        assert!(!g.spans_ranks(col & !(1 << g.index(4, 2))));
         assert!(!g.connects4(col & !(1 << g.index(2, 2)), g.first_rank, g.last_rank));
         // Diagonal contact does not connect.
         let diag: u64 = (0..5).map(|i| 1u64 << g.index(i, i)).fold(0, |a, b| a | b);
