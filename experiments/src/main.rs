@@ -20,7 +20,7 @@ struct Cli {
 }
 
 /// Default agents of the embedded tournament.
-const DEFAULT_AGENTS: [&str; 3] = ["mcts(iterations=300)", "alphabeta(depth=2)", "random"];
+const DEFAULT_AGENTS: [&str; 3] = ["mcts(iterations=4000)", "alphabeta(depth=3)", "random"];
 
 #[derive(Subcommand)]
 enum Command {
@@ -78,11 +78,12 @@ enum Command {
         /// Game string (default `slingshot`).
         #[arg(long, default_value = "slingshot")]
         game: String,
-        /// Agent specs; every pair plays (default: mcts, alphabeta, random).
+        /// Agent specs; every pair plays (default: mcts(iterations=4000),
+        /// alphabeta(depth=3), random).
         #[arg(long, num_args = 1..)]
         agents: Vec<String>,
         /// Games per pair of agents, seats alternated.
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 50)]
         games: u32,
         /// Worker threads (default: one per core).
         #[arg(long, default_value_t = 0)]
