@@ -16,6 +16,7 @@
 //!   square grids, flood fill, 0-1 connection distance, Zobrist tables).
 //! * [`registry`]: every game by name with its parameters, and dispatch from a
 //!   game string to a generic function over the concrete game type.
+//! * [`testkit`]: the generic consistency checks every game's tests run.
 //! * one module per game: [`slingshot`].
 #![deny(missing_docs)]
 
@@ -25,6 +26,7 @@ pub mod error;
 pub mod registry;
 pub mod slingshot;
 pub mod spec;
+pub mod testkit;
 
 pub use api::{Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft};
 pub use error::GameError;

@@ -1,0 +1,184 @@
+//! The generic consistency kit every game runs (after board-game-rs and
+//! shakmaty's fuzz checks): invariants of the [`State`] API that hold for
+//! any correct engine, checked along seeded random playouts.
+//!
+//! It does not replace a game's reference generator or its dossier
+//! examples; it catches the API-level mistakes those do not look for.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::api::{Game, State, ToMove};
+
+/// What [`check_playouts`] saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KitReport {
+    /// Games played to the end.
+    pub games: usize,
+    /// Positions checked.
+    pub positions: usize,
+    /// Chance nodes checked.
+    pub chance_nodes: usize,
+    /// Longest game in plies.
+    pub max_plies: u32,
+}
+
+/// Plays `games` random games of `game` (seeds from `seed`) and checks, at
+/// every position:
+/// * `legal_moves` is non-empty exactly at seat nodes, has no duplicates,
+///   and has `count_legal_moves` entries;
+/// * every listed move prints to text that parses back to the same move
+///   (`State::parse_move`);
+/// * `sample_legal_move` returns a listed move;
+/// * chance outcomes are non-empty at chance nodes, have positive
+///   probabilities summing to 1, and nothing is listed elsewhere;
+/// * the incremental Zobrist key equals the recomputed one;
+/// * the position text parses back to a state with the same text and key;
+/// * terminal states list no moves and returns are within [−1, 1] except in
+///   one-seat games; before the end returns are all 0;
+/// * the game ends within `max_plies`.
+///
+/// # Errors
+/// The first broken invariant, with the position text.
+pub fn check_playouts<G: Game>(
+    game: &G,
+    games: usize,
+    seed: u64,
+    max_plies: u32,
+) -> Result<KitReport, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut report = KitReport::default();
+    let mut moves = Vec::new();
+    let mut buf = Vec::new();
+    let mut outcomes = Vec::new();
+    for g in 0..games {
+        let mut state = game.initial_state(rng.random());
+        loop {
+            report.positions += 1;
+            check_state(game, &state, &mut moves, &mut buf, &mut outcomes, &mut rng)?;
+            let mv = match state.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => {
+                    report.chance_nodes += 1;
+                    state
+                        .sample_chance(&mut rng, &mut outcomes)
+                        .ok_or("chance node without outcomes")?
+                }
+                ToMove::Seat(_) => moves[rng.random_range(0..moves.len())],
+            };
+            state.apply(mv);
+            if state.ply() > max_plies {
+                return Err(format!(
+                    "game {g} passed {max_plies} plies: {}",
+                    state.to_text()
+                ));
+            }
+        }
+        report.games += 1;
+        report.max_plies = report.max_plies.max(state.ply());
+    }
+    Ok(report)
+}
+
+fn check_state<G: Game, R: Rng>(
+    game: &G,
+    state: &G::State,
+    moves: &mut Vec<<G::State as State>::Move>,
+    buf: &mut Vec<<G::State as State>::Move>,
+    outcomes: &mut Vec<(<G::State as State>::Move, f64)>,
+    rng: &mut R,
+) -> Result<(), String> {
+    let at = || state.to_text();
+    state.legal_moves(moves);
+    state.chance_outcomes(outcomes);
+    if state.zobrist() != state.zobrist_from_scratch() {
+        return Err(format!(
+            "incremental Zobrist key differs from the recomputed one at {}",
+            at()
+        ));
+    }
+    let text = state.to_text();
+    let back = game
+        .parse_position(&text)
+        .map_err(|e| format!("position text does not parse back: {e}"))?;
+    if back.to_text() != text || back.zobrist() != state.zobrist() {
+        return Err(format!(
+            "position text does not round-trip: {text} -> {}",
+            back.to_text()
+        ));
+    }
+    let seats = state.num_seats();
+    let r = state.returns();
+    match state.to_move() {
+        ToMove::Seat(s) => {
+            if s >= seats || moves.is_empty() || !outcomes.is_empty() {
+                return Err(format!(
+                    "seat node with seat {s}, {} moves, {} outcomes at {}",
+                    moves.len(),
+                    outcomes.len(),
+                    at()
+                ));
+            }
+            if state.count_legal_moves() != moves.len() {
+                return Err(format!(
+                    "count_legal_moves {} but {} moves at {}",
+                    state.count_legal_moves(),
+                    moves.len(),
+                    at()
+                ));
+            }
+            let mut sorted: Vec<String> = moves.iter().map(|&m| state.move_to_text(m)).collect();
+            for (t, &m) in sorted.iter().zip(moves.iter()) {
+                let parsed = state
+                    .parse_move(t)
+                    .map_err(|e| format!("{e} at {}", at()))?;
+                if parsed != m {
+                    return Err(format!(
+                        "move text {t:?} parses to another move at {}",
+                        at()
+                    ));
+                }
+            }
+            sorted.sort();
+            sorted.dedup();
+            if sorted.len() != moves.len() {
+                return Err(format!("duplicate moves at {}", at()));
+            }
+            let m = state
+                .sample_legal_move(rng, buf)
+                .ok_or("no sample at a seat node")?;
+            if !moves.contains(&m) {
+                return Err(format!(
+                    "sample_legal_move gave an unlisted move at {}",
+                    at()
+                ));
+            }
+        }
+        ToMove::Chance => {
+            let sum: f64 = outcomes.iter().map(|o| o.1).sum();
+            if outcomes.is_empty()
+                || outcomes.iter().any(|o| o.1 <= 0.0)
+                || (sum - 1.0).abs() > 1e-9
+                || !moves.is_empty()
+            {
+                return Err(format!(
+                    "chance outcomes sum to {sum} ({} outcomes) at {}",
+                    outcomes.len(),
+                    at()
+                ));
+            }
+        }
+        ToMove::Terminal => {
+            if !moves.is_empty() || !outcomes.is_empty() || state.count_legal_moves() != 0 {
+                return Err(format!("terminal state lists moves at {}", at()));
+            }
+            if seats > 1 && r[..seats].iter().any(|x| !(-1.0..=1.0).contains(x)) {
+                return Err(format!("returns {r:?} out of range at {}", at()));
+            }
+        }
+    }
+    if state.to_move() != ToMove::Terminal && r.iter().any(|&x| x != 0.0) {
+        return Err(format!("non-zero returns before the end at {}", at()));
+    }
+    Ok(())
+}
