@@ -76,6 +76,14 @@ fn playouts(c: &mut Criterion) {
             |b| b.iter(|| random_playout(black_box(&start), &mut rng, &mut buf)),
         );
     }
+    // From A.7.1, the start of the MCTS bench below: the fair comparison
+    // for MCTS iterations per second.
+    let a71 = after(&game(9), "e5,a1 chooser=B");
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut buf = Vec::with_capacity(4096);
+    grp.bench_function("random game from A.7.1/9x9", |b| {
+        b.iter(|| random_playout(black_box(&a71), &mut rng, &mut buf))
+    });
     grp.finish();
 }
 

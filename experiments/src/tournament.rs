@@ -553,6 +553,8 @@ pub struct Summary {
     pub first_mover: Proportion,
     /// Wins of the pie setter, over games that have one.
     pub setter: Proportion,
+    /// Wins per seat (seat order is itself an advantage to measure).
+    pub seats: Vec<Proportion>,
     /// Draws over all games.
     pub draws: Proportion,
     /// Mean and standard deviation of plies.
@@ -569,7 +571,12 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
     let mut l = vec![0u64; k];
     let (mut fm_n, mut fm_w, mut st_n, mut st_w, mut draws) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut pair = std::collections::BTreeMap::<(usize, usize), (u64, u64, u64)>::new();
+    let num_seats = records.iter().map(|r| r.seats.len()).max().unwrap_or(0);
+    let mut seat_wins = vec![0u64; num_seats];
     for r in records {
+        if let Some(s) = r.winner {
+            seat_wins[s] += 1;
+        }
         for (seat, &a) in r.seats.iter().enumerate() {
             match r.winner {
                 None => d[a] += 1,
@@ -617,6 +624,10 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
         agents,
         first_mover: wilson(fm_w as f64, fm_n),
         setter: wilson(st_w as f64, st_n),
+        seats: seat_wins
+            .iter()
+            .map(|&w| wilson(w as f64, records.len() as u64))
+            .collect(),
         draws: wilson(draws as f64, records.len() as u64),
         plies: mean_sd(&plies),
         pairings: pair
@@ -654,6 +665,9 @@ impl Summary {
         if self.setter.n > 0 {
             let _ = writeln!(&mut s, "setter wins:      {}", self.setter);
         }
+        for (seat, p) in self.seats.iter().enumerate() {
+            let _ = writeln!(&mut s, "seat {seat} wins:      {p}");
+        }
         let _ = writeln!(&mut s, "draws:            {}", self.draws);
         let _ = write!(
             &mut s,
@@ -661,5 +675,92 @@ impl Summary {
             self.plies.0, self.plies.1
         );
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(index: u64, seats: Vec<usize>, winner: Option<usize>, first: usize) -> GameRecord {
+        GameRecord {
+            index,
+            seed: index,
+            returns: (0..seats.len())
+                .map(|s| if winner == Some(s) { 1.0 } else { 0.0 })
+                .collect(),
+            roles: vec![String::new(); seats.len()],
+            seats,
+            winner,
+            first_mover: Some(first),
+            setter: Some(0),
+            plies: 10 + index as u32,
+            wall_ms: 0,
+            moves: String::new(),
+        }
+    }
+
+    #[test]
+    fn summary_counts_by_hand() {
+        let config = TournamentConfig {
+            game: "g".into(),
+            agents: vec!["a".into(), "b".into()],
+            games: 2,
+            seed: 0,
+        };
+        // Game 0: A0 in seat 0 wins as first mover. Game 1: A1 in seat 0
+        // wins as second mover (seat 1 moved first). Game 2: draw.
+        let records = vec![
+            rec(0, vec![0, 1], Some(0), 0),
+            rec(1, vec![1, 0], Some(0), 1),
+            rec(2, vec![0, 1], None, 0),
+        ];
+        let s = summarise(&config, &records);
+        assert_eq!(
+            (s.agents[0].wins, s.agents[0].draws, s.agents[0].losses),
+            (1, 1, 1)
+        );
+        assert_eq!(
+            (s.agents[1].wins, s.agents[1].draws, s.agents[1].losses),
+            (1, 1, 1)
+        );
+        assert_eq!(s.agents[0].score.rate, 0.5);
+        assert_eq!((s.first_mover.successes, s.first_mover.n), (1.0, 3));
+        assert_eq!((s.setter.successes, s.setter.n), (2.0, 3));
+        assert_eq!((s.seats[0].successes, s.seats[1].successes), (2.0, 0.0));
+        assert_eq!((s.draws.successes, s.draws.n), (1.0, 3));
+        assert_eq!(s.pairings, vec![(0, 1, 1, 1, 1)]);
+        assert_eq!(s.plies.0, 11.0);
+    }
+
+    #[test]
+    fn jobs_alternate_seats_and_rotate() {
+        let config = TournamentConfig {
+            game: "g".into(),
+            agents: vec!["a".into(), "b".into(), "c".into()],
+            games: 2,
+            seed: 9,
+        };
+        let j = jobs(&config, 2).unwrap();
+        let seats: Vec<Vec<usize>> = j.iter().map(|j| j.seats.clone()).collect();
+        assert_eq!(
+            seats,
+            vec![
+                vec![0, 1],
+                vec![1, 0],
+                vec![0, 2],
+                vec![2, 0],
+                vec![1, 2],
+                vec![2, 1]
+            ]
+        );
+        assert!(
+            j.iter()
+                .enumerate()
+                .all(|(i, j)| j.index == i as u64 && j.seed == mix(9, i as u64))
+        );
+        let j = jobs(&config, 3).unwrap();
+        assert_eq!(j[1].seats, vec![1, 2, 0]);
+        assert!(jobs(&config, 4).is_err());
     }
 }
