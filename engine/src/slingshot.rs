@@ -137,6 +137,9 @@ struct Geometry {
     line_squares: [Vec<u8>; 4],
     /// `x in 0..4n` to `(direction, position along the line)`, for sampling.
     dir_pos: Vec<(u8, u8)>,
+    /// `line_mask[dir][sq]`: the line of direction `dir` through `sq` (0 for
+    /// lines that hold no midpoint).
+    line_mask: [Vec<u128>; 4],
     /// Zobrist keys: square * 3 + {0 Black, 1 Teal, 2 stack}.
     z_square: Vec<u64>,
     z_black_to_move: u64,
@@ -186,6 +189,15 @@ impl Geometry {
                 }
             }
         }
+        let mut line_mask: [Vec<u128>; 4] = Default::default();
+        for dir in 0..4 {
+            line_mask[dir] = vec![0; (n * n) as usize];
+            for &line in &lines[dir] {
+                for sq in line.iter() {
+                    line_mask[dir][sq as usize] = line;
+                }
+            }
+        }
         let keys = zobrist::keys(zobrist_seed(n), (n * n * 3) as usize + 9);
         let sq = (n * n * 3) as usize;
         Geometry {
@@ -198,6 +210,7 @@ impl Geometry {
             // anti-diagonal (1,-1): pair (r-1,c-1)/(r+1,c+1) = M ∓ (n+1).
             offset: [n, 1, n - 1, n + 1],
             line_squares,
+            line_mask,
             dir_pos: (0..4 * n).map(|x| ((x / n) as u8, (x % n) as u8)).collect(),
             z_square: keys[..sq].to_vec(),
             z_black_to_move: keys[sq],
@@ -259,8 +272,8 @@ fn lemire(r: u32, m: u32) -> Option<u32> {
 }
 
 /// Rejection draws before [`SlingshotState::sample_custodial`] falls back to
-/// counting (late in Phase C few draws are accepted).
-const SAMPLE_TRIES: u32 = 6;
+/// counting (a safety net: acceptance is rarely below 1/10).
+const SAMPLE_TRIES: u32 = 64;
 
 /// No square (padding in `line_squares`).
 const NONE: u8 = u8::MAX;
@@ -588,12 +601,23 @@ impl SlingshotState {
 
     #[inline]
     fn has_custodial(&self, c: Colour) -> bool {
-        let mut any = false;
-        self.for_each_custodial_line(c, |_, _, _| {
-            any = true;
-            false
-        });
-        any
+        if self.hand(c) < 3 {
+            return false; // S21
+        }
+        let targets = self.singletons(c.other());
+        let empty = !self.occupied() & self.geo.grid.full;
+        let open = self.geo.open_midpoints(empty);
+        let lm = &self.geo.line_mask;
+        let open_count: u32 = open.iter().map(|o| o.count()).sum();
+        // A move is an open midpoint and a target on one line: walk the
+        // shorter of the two lists.
+        if 4 * targets.count() <= open_count {
+            targets
+                .iter()
+                .any(|t| (0..4).any(|d| open[d] & lm[d][t as usize] != 0))
+        } else {
+            (0..4).any(|d| open[d].iter().any(|m| targets & lm[d][m as usize] != 0))
+        }
     }
 
     #[inline(always)]
@@ -642,27 +666,48 @@ impl SlingshotState {
         let empty = !self.occupied() & self.geo.grid.full;
         let open = self.geo.open_midpoints(empty);
         let n = self.geo.n;
-        // Late in Phase C (few empty squares) few draws are accepted: count.
-        let tries = if empty.count() * 5 < 2 * n * n {
-            0
-        } else {
-            SAMPLE_TRIES
-        };
-        for _ in 0..tries {
-            // One 64-bit draw per try: the low half picks the target, the
-            // high half the direction and the position along the line
-            // (Lemire's exact multiply-shift method; a rare rejection
-            // redraws).
+        let counts = open.map(|o| o.count());
+        let open_count: u32 = counts.iter().sum();
+        if open_count == 0 {
+            return None;
+        }
+        // Each move (A, B, T) is exactly one (target, direction, position on
+        // the line) and exactly one (open midpoint, position on its line):
+        // draw from the smaller space, so acceptance is moves / (4·m·n) or
+        // moves / (open·n), whichever is larger.
+        let by_target = 4 * m <= open_count;
+        for _ in 0..SAMPLE_TRIES {
+            // One 64-bit draw per try, split in two 32-bit halves for
+            // Lemire's exact multiply-shift method (a rare rejection redraws).
             let r = rng.next_u64();
-            let (Some(ti), Some(x)) = (lemire(r as u32, m), lemire((r >> 32) as u32, 4 * n)) else {
-                continue;
-            };
-            let t = targets.nth(ti);
-            let (dir, j) = self.geo.dir_pos[x as usize];
-            let (dir, j) = (dir as usize, j as u32);
-            let mid = self.geo.line_squares[dir][(t * n + j) as usize];
-            if mid != NONE && open[dir] & (1u128 << mid) != 0 {
-                return Some(self.custodial_move(dir, mid as u32, t));
+            if by_target {
+                let (Some(ti), Some(x)) = (lemire(r as u32, m), lemire((r >> 32) as u32, 4 * n))
+                else {
+                    continue;
+                };
+                let t = targets.nth(ti);
+                let (dir, j) = self.geo.dir_pos[x as usize];
+                let dir = dir as usize;
+                let mid = self.geo.line_squares[dir][(t * n + j as u32) as usize];
+                if mid != NONE && open[dir] & (1u128 << mid) != 0 {
+                    return Some(self.custodial_move(dir, mid as u32, t));
+                }
+            } else {
+                let (Some(mut mi), Some(j)) =
+                    (lemire(r as u32, open_count), lemire((r >> 32) as u32, n))
+                else {
+                    continue;
+                };
+                let mut dir = 0;
+                while mi >= counts[dir] {
+                    mi -= counts[dir];
+                    dir += 1;
+                }
+                let mid = open[dir].nth(mi);
+                let t = self.geo.line_squares[dir][(mid * n + j) as usize];
+                if t != NONE && targets & (1u128 << t) != 0 {
+                    return Some(self.custodial_move(dir, mid, t as u32));
+                }
             }
         }
         let k = self.custodial_count(c);
