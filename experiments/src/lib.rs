@@ -9,7 +9,11 @@
 //! * [`stats`]: Wilson intervals and friends.
 #![deny(missing_docs)]
 
+pub mod elo;
 pub mod inspect;
+pub mod merge;
 pub mod play;
+pub mod plot;
 pub mod stats;
+pub mod strength;
 pub mod tournament;

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
+use experiments::strength::{self, RateArgs, SprtArgs, TuneArgs, games_csv_for};
 use experiments::tournament::{self, TournamentArgs, summarise};
-use experiments::{inspect, play};
+use experiments::{inspect, merge, play};
 
 /// boardlab: exact bitboard engines, game-playing agents and honest
 /// self-play statistics for a family of abstract board games.
@@ -21,6 +22,42 @@ struct Cli {
 
 /// Default agents of the embedded tournament.
 const DEFAULT_AGENTS: [&str; 3] = ["mcts(iterations=4000)", "alphabeta(depth=3)", "random"];
+
+/// Options every run that plays many games shares.
+#[derive(Args)]
+struct RunOpts {
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Run seed: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Replace an output made with another configuration.
+    #[arg(long)]
+    overwrite: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Play only the k-th of n deterministic slices (k/n); combine the
+    /// slices' CSVs with `boardlab merge`.
+    #[arg(long)]
+    shard: Option<String>,
+}
+
+impl RunOpts {
+    fn apply(&self, mut t: TournamentArgs) -> Result<TournamentArgs> {
+        t.threads = self.threads;
+        t.seed = self.seed;
+        t.overwrite = self.overwrite;
+        t.progress = !self.quiet;
+        t.shard = self
+            .shard
+            .as_deref()
+            .map(tournament::parse_shard)
+            .transpose()?;
+        Ok(t)
+    }
+}
 
 #[derive(Subcommand)]
 enum Command {
@@ -75,7 +112,7 @@ enum Command {
     /// With no arguments: Slingshot 9×9, MCTS against alpha-beta against
     /// random, about a minute on 2 cores.
     Tournament {
-        /// Game string (default `slingshot`).
+        /// Game string.
         #[arg(long, default_value = "slingshot")]
         game: String,
         /// Agent specs; every pair plays (default: mcts(iterations=4000),
@@ -85,21 +122,101 @@ enum Command {
         /// Games per pair of agents, seats alternated.
         #[arg(long, default_value_t = 50)]
         games: u32,
-        /// Worker threads (default: one per core).
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Run seed: the same seed gives the same games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
         /// Output CSV (its configuration goes to FILE.config.json).
         #[arg(long, default_value = "results/tournament.csv")]
         out: PathBuf,
-        /// Replace an output made with another configuration.
+        #[command(flatten)]
+        run: RunOpts,
+    },
+    /// Elo ratings from a round robin in game pairs (Bradley-Terry fit).
+    Rate {
+        /// Game string.
         #[arg(long)]
-        overwrite: bool,
-        /// No progress bar.
+        game: String,
+        /// Agent specs (two or more).
+        #[arg(long, num_args = 2.., required = true)]
+        agents: Vec<String>,
+        /// Games per pair of agents (even: game pairs).
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// The agent fixed at Elo 0 (spec or index; default the first).
         #[arg(long)]
-        quiet: bool,
+        anchor: Option<String>,
+        /// Ratings CSV.
+        #[arg(long, default_value = "results/ratings.csv")]
+        ratings: PathBuf,
+        /// Games CSV (default: RATINGS with -games before .csv).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunOpts,
+    },
+    /// Sequential probability ratio test of A against B on game pairs.
+    Sprt {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// The two agents, A (tested) then B (reference).
+        #[arg(long, num_args = 2, required = true)]
+        agents: Vec<String>,
+        /// Elo of A over B under H0.
+        #[arg(long, allow_hyphen_values = true)]
+        elo0: f64,
+        /// Elo of A over B under H1.
+        #[arg(long, allow_hyphen_values = true)]
+        elo1: f64,
+        /// False positive rate.
+        #[arg(long, default_value_t = 0.05)]
+        alpha: f64,
+        /// False negative rate.
+        #[arg(long, default_value_t = 0.05)]
+        beta: f64,
+        /// The most games to play before calling it inconclusive (even).
+        #[arg(long, default_value_t = 20000)]
+        max_games: u32,
+        /// Result CSV (one row appended per test).
+        #[arg(long, default_value = "results/sprt.csv")]
+        sprt: PathBuf,
+        /// Games CSV (default: SPRT with -games before .csv).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunOpts,
+    },
+    /// Tune one agent parameter against a baseline on game pairs.
+    Tune {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// Agent spec with one list-valued parameter, e.g. "mcts(c=[0.5,1.0,1.4])".
+        #[arg(long)]
+        agent: String,
+        /// The baseline agent spec.
+        #[arg(long)]
+        baseline: String,
+        /// Games per value (even: game pairs).
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Per-value CSV.
+        #[arg(long, default_value = "results/tune.csv")]
+        tune: PathBuf,
+        /// SVG plot (default: TUNE with .svg).
+        #[arg(long)]
+        plot: Option<PathBuf>,
+        /// Games CSV (default: TUNE with -games before .csv).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunOpts,
+    },
+    /// Combine the CSVs of a sharded run; prints the summary one run gives.
+    Merge {
+        /// Shard CSVs (each with its FILE.config.json).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Merged CSV.
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -137,27 +254,15 @@ fn run(cli: Cli) -> Result<()> {
             game,
             agents,
             games,
-            threads,
-            seed,
             out,
-            overwrite,
-            quiet,
+            run,
         } => {
             let agents = if agents.is_empty() {
                 DEFAULT_AGENTS.iter().map(|s| s.to_string()).collect()
             } else {
                 agents
             };
-            let args = TournamentArgs {
-                game,
-                agents,
-                games,
-                threads,
-                seed,
-                out,
-                overwrite,
-                progress: !quiet,
-            };
+            let args = run.apply(TournamentArgs::new(&game, &agents, games, 0, out))?;
             let res = tournament::run(&args)?;
             let summary = summarise(&res.config, &res.records);
             println!("{}", summary.render(&res.config));
@@ -173,6 +278,77 @@ fn run(cli: Cli) -> Result<()> {
                     "note: an agent has a millisecond budget, so these games are not reproducible from the seed"
                 );
             }
+        }
+        Command::Rate {
+            game,
+            agents,
+            games,
+            anchor,
+            ratings,
+            out,
+            run,
+        } => {
+            let out = out.unwrap_or_else(|| games_csv_for(&ratings));
+            let args = RateArgs {
+                run: run.apply(TournamentArgs::new(&game, &agents, games, 0, out))?,
+                anchor,
+                ratings_out: ratings,
+            };
+            println!("{}", strength::rate(&args)?);
+        }
+        Command::Sprt {
+            game,
+            agents,
+            elo0,
+            elo1,
+            alpha,
+            beta,
+            max_games,
+            sprt,
+            out,
+            run,
+        } => {
+            let out = out.unwrap_or_else(|| games_csv_for(&sprt));
+            let args = SprtArgs {
+                run: run.apply(TournamentArgs::new(&game, &agents, max_games, 0, out))?,
+                elo0,
+                elo1,
+                alpha,
+                beta,
+                sprt_out: sprt,
+            };
+            println!("{}", strength::sprt(&args)?);
+        }
+        Command::Tune {
+            game,
+            agent,
+            baseline,
+            games,
+            tune,
+            plot,
+            out,
+            run,
+        } => {
+            let out = out.unwrap_or_else(|| games_csv_for(&tune));
+            let plot = plot.unwrap_or_else(|| tune.with_extension("svg"));
+            let args = TuneArgs {
+                run: run.apply(TournamentArgs::new(&game, &[], games, 0, out))?,
+                agent,
+                baseline,
+                tune_out: tune,
+                plot,
+            };
+            println!("{}", strength::tune(&args)?);
+        }
+        Command::Merge { inputs, out } => {
+            let (config, records) = merge::merge(&inputs, &out)?;
+            println!("{}", summarise(&config, &records).render(&config));
+            println!(
+                "merged {} games from {} files into {}",
+                records.len(),
+                inputs.len(),
+                out.display()
+            );
         }
     }
     Ok(())

@@ -46,6 +46,27 @@ pub struct TournamentConfig {
     pub games: u32,
     /// The run seed.
     pub seed: u64,
+    /// Who plays whom.
+    #[serde(default)]
+    pub schedule: Schedule,
+    /// Game pairs: games `2k` and `2k + 1` of a pairing share their seed
+    /// (the same opening), seats swapped.
+    #[serde(default)]
+    pub paired: bool,
+    /// `Some((k, n))`: only the `k`-th of `n` slices (1-based) of the jobs.
+    #[serde(default)]
+    pub shard: Option<(u32, u32)>,
+}
+
+/// Which pairs of agents play (two-seat games).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Schedule {
+    /// Every pair of agents.
+    #[default]
+    RoundRobin,
+    /// The first agent (a baseline) against each of the others.
+    Gauntlet,
 }
 
 /// A tournament request from the command line.
@@ -67,6 +88,53 @@ pub struct TournamentArgs {
     pub overwrite: bool,
     /// Show a progress bar.
     pub progress: bool,
+    /// Who plays whom.
+    pub schedule: Schedule,
+    /// Play game pairs (same seed, seats swapped).
+    pub paired: bool,
+    /// Only the `k`-th of `n` slices (1-based).
+    pub shard: Option<(u32, u32)>,
+    /// Play only jobs with an index below this (sequential runs such as SPRT
+    /// grow it batch by batch); `None` for all.
+    pub limit: Option<u64>,
+}
+
+impl TournamentArgs {
+    /// A request with the defaults: round robin, unpaired, unsharded, no
+    /// progress bar, one thread per core.
+    pub fn new(game: &str, agents: &[String], games: u32, seed: u64, out: PathBuf) -> Self {
+        TournamentArgs {
+            game: game.to_string(),
+            agents: agents.to_vec(),
+            games,
+            threads: 0,
+            seed,
+            out,
+            overwrite: false,
+            progress: false,
+            schedule: Schedule::RoundRobin,
+            paired: false,
+            shard: None,
+            limit: None,
+        }
+    }
+}
+
+/// Parses `k/n` (1 <= k <= n).
+///
+/// # Errors
+/// Anything else.
+pub fn parse_shard(text: &str) -> Result<(u32, u32)> {
+    let bad = || anyhow!("--shard {text:?}: expected k/n with 1 <= k <= n, e.g. 2/8");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 /// One game to play.
@@ -121,19 +189,26 @@ pub fn mix(a: u64, b: u64) -> u64 {
 pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
     let k = config.agents.len();
     let mut out = Vec::new();
-    let mut push = |seats: Vec<usize>| {
+    let paired = config.paired;
+    let mut push = |seats: Vec<usize>, game_in_pairing: u32| {
         let index = out.len() as u64;
+        // Paired: both games of a pair take the seed of the pair's first.
+        let seed_index = if paired {
+            index - (game_in_pairing % 2) as u64
+        } else {
+            index
+        };
         out.push(Job {
             index,
-            seed: mix(config.seed, index),
+            seed: mix(config.seed, seed_index),
             seats,
         });
     };
     match num_seats {
         1 => {
             for a in 0..k {
-                for _ in 0..config.games {
-                    push(vec![a]);
+                for g in 0..config.games {
+                    push(vec![a], g);
                 }
             }
         }
@@ -143,11 +218,15 @@ pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
                     "a two-seat game needs at least two agents (give --agents A B; the same spec twice is fine)"
                 );
             }
-            for i in 0..k {
-                for j in i + 1..k {
-                    for g in 0..config.games {
-                        push(if g % 2 == 0 { vec![i, j] } else { vec![j, i] });
-                    }
+            let pairings: Vec<(usize, usize)> = match config.schedule {
+                Schedule::RoundRobin => (0..k)
+                    .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+                    .collect(),
+                Schedule::Gauntlet => (1..k).map(|j| (0, j)).collect(),
+            };
+            for (i, j) in pairings {
+                for g in 0..config.games {
+                    push(if g % 2 == 0 { vec![i, j] } else { vec![j, i] }, g);
                 }
             }
         }
@@ -157,10 +236,14 @@ pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
                     "this game has {n} seats: give exactly {n} agents (seats rotate between games)"
                 );
             }
-            for g in 0..config.games as usize {
-                push((0..n).map(|s| (s + g) % n).collect());
+            for g in 0..config.games {
+                push((0..n).map(|s| (s + g as usize) % n).collect(), g);
             }
         }
+    }
+    if let Some((k, n)) = config.shard {
+        // Slices keep game pairs together: pair p goes to slice p mod n.
+        out.retain(|j| (j.index / 2) % n as u64 == (k - 1) as u64);
     }
     Ok(out)
 }
@@ -318,8 +401,26 @@ fn config_path(out: &Path) -> PathBuf {
 /// Reads the complete rows of an existing output, rewriting the file
 /// without a half-written last row if there is one.
 fn load_existing(out: &Path, n: usize) -> Result<Vec<GameRecord>> {
+    let (records, seats) = read_rows(out, true)?;
+    if seats != n {
+        bail!(
+            "{}: its header does not match this tournament's columns; choose another --out or pass --overwrite",
+            out.display()
+        );
+    }
+    Ok(records)
+}
+
+/// Reads a tournament CSV: its complete rows and the seat count its header
+/// implies. A half-written last row is dropped with a warning; with
+/// `repair` the file is rewritten without it (so appending can resume).
+///
+/// # Errors
+/// An unreadable file or header, a header that is not a tournament's, or a
+/// malformed complete row (named by its line).
+pub fn read_rows(path: &Path, repair: bool) -> Result<(Vec<GameRecord>, usize)> {
     let text =
-        std::fs::read_to_string(out).with_context(|| format!("cannot read {}", out.display()))?;
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let complete_len = if text.ends_with('\n') {
         text.len()
     } else {
@@ -331,29 +432,79 @@ fn load_existing(out: &Path, n: usize) -> Result<Vec<GameRecord>> {
         .from_reader(good.as_bytes());
     let head = reader
         .headers()
-        .with_context(|| format!("{}: unreadable header", out.display()))?
+        .with_context(|| format!("{}: unreadable header", path.display()))?
         .clone();
-    if head.iter().collect::<Vec<_>>() != header(n) {
+    let n = head.iter().filter(|h| h.starts_with("agent_")).count();
+    if n == 0 || head.iter().collect::<Vec<_>>() != header(n) {
         bail!(
-            "{}: its header does not match this tournament's columns; choose another --out or pass --overwrite",
-            out.display()
+            "{}: not a boardlab tournament CSV (its header differs)",
+            path.display()
         );
     }
     let mut records = Vec::new();
     for (i, rec) in reader.records().enumerate() {
-        let rec = rec.with_context(|| format!("{}: row {} unreadable", out.display(), i + 2))?;
-        records
-            .push(parse_row(n, &rec).with_context(|| format!("{}: row {}", out.display(), i + 2))?);
+        let rec = rec.with_context(|| format!("{}: row {} unreadable", path.display(), i + 2))?;
+        records.push(
+            parse_row(n, &rec).with_context(|| format!("{}: row {}", path.display(), i + 2))?,
+        );
     }
     if !partial.is_empty() {
         eprintln!(
             "warning: {}: dropped a half-written last row ({} bytes); that game is played again",
-            out.display(),
+            path.display(),
             partial.len()
         );
-        std::fs::write(out, good).with_context(|| format!("cannot rewrite {}", out.display()))?;
+        if repair {
+            std::fs::write(path, good)
+                .with_context(|| format!("cannot rewrite {}", path.display()))?;
+        }
     }
-    Ok(records)
+    Ok((records, n))
+}
+
+/// Reads the configuration written beside a tournament CSV.
+///
+/// # Errors
+/// A missing or malformed `FILE.config.json`.
+pub fn read_config(csv_path: &Path) -> Result<TournamentConfig> {
+    let p = config_path(csv_path);
+    let text =
+        std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a tournament configuration", p.display()))
+}
+
+/// Writes `records` (sorted by game index) as a tournament CSV with its
+/// configuration beside it.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn write_rows(
+    path: &Path,
+    config: &TournamentConfig,
+    num_seats: usize,
+    records: &[GameRecord],
+) -> Result<()> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut w =
+        csv::Writer::from_path(path).with_context(|| format!("cannot write {}", path.display()))?;
+    w.write_record(header(num_seats))?;
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    for r in sorted {
+        w.write_record(row(config, r))?;
+    }
+    w.flush()?;
+    std::fs::write(
+        config_path(path),
+        serde_json::to_string_pretty(config)? + "\n",
+    )
+    .with_context(|| format!("cannot write {}", config_path(path).display()))?;
+    Ok(())
 }
 
 /// The outcome of a run: its configuration and every game (resumed ones
@@ -393,7 +544,13 @@ impl GameVisitor for RunVisitor<'_> {
             agents: self.specs.iter().map(|s| s.canonical()).collect(),
             games: args.games,
             seed: args.seed,
+            schedule: args.schedule,
+            paired: args.paired,
+            shard: args.shard,
         };
+        if config.paired && config.games % 2 == 1 {
+            bail!("--games {} must be even for game pairs", config.games);
+        }
         let all_jobs = jobs(&config, n)?;
         let cfg_path = config_path(&args.out);
         if let Some(dir) = args.out.parent()
@@ -424,9 +581,10 @@ impl GameVisitor for RunVisitor<'_> {
         std::fs::write(&cfg_path, serde_json::to_string_pretty(&config)? + "\n")
             .with_context(|| format!("cannot write {}", cfg_path.display()))?;
         let done: HashSet<u64> = existing.iter().map(|r| r.index).collect();
+        let limit = args.limit.unwrap_or(u64::MAX);
         let todo: Vec<Job> = all_jobs
             .into_iter()
-            .filter(|j| !done.contains(&j.index))
+            .filter(|j| !done.contains(&j.index) && j.index < limit)
             .collect();
         let fresh = existing.is_empty();
         let file = if fresh {
@@ -707,6 +865,9 @@ mod tests {
             agents: vec!["a".into(), "b".into()],
             games: 2,
             seed: 0,
+            schedule: Schedule::RoundRobin,
+            paired: false,
+            shard: None,
         };
         // Game 0: A0 in seat 0 wins as first mover. Game 1: A1 in seat 0
         // wins as second mover (seat 1 moved first). Game 2: draw.
@@ -735,11 +896,14 @@ mod tests {
 
     #[test]
     fn jobs_alternate_seats_and_rotate() {
-        let config = TournamentConfig {
+        let mut config = TournamentConfig {
             game: "g".into(),
             agents: vec!["a".into(), "b".into(), "c".into()],
             games: 2,
             seed: 9,
+            schedule: Schedule::RoundRobin,
+            paired: false,
+            shard: None,
         };
         let j = jobs(&config, 2).unwrap();
         let seats: Vec<Vec<usize>> = j.iter().map(|j| j.seats.clone()).collect();
@@ -762,5 +926,31 @@ mod tests {
         let j = jobs(&config, 3).unwrap();
         assert_eq!(j[1].seats, vec![1, 2, 0]);
         assert!(jobs(&config, 4).is_err());
+        // Pairs share a seed; a gauntlet plays only the baseline's pairings.
+        config.paired = true;
+        config.schedule = Schedule::Gauntlet;
+        let j = jobs(&config, 2).unwrap();
+        let seats: Vec<Vec<usize>> = j.iter().map(|j| j.seats.clone()).collect();
+        assert_eq!(seats, vec![vec![0, 1], vec![1, 0], vec![0, 2], vec![2, 0]]);
+        assert_eq!((j[0].seed, j[2].seed), (j[1].seed, j[3].seed));
+        assert_ne!(j[0].seed, j[2].seed);
+        // Shards partition the jobs and keep pairs together.
+        config.games = 6;
+        let all: Vec<u64> = jobs(&config, 2).unwrap().iter().map(|j| j.index).collect();
+        let mut union = Vec::new();
+        for k in 1..=3 {
+            config.shard = Some((k, 3));
+            let part: Vec<u64> = jobs(&config, 2).unwrap().iter().map(|j| j.index).collect();
+            assert!(part.chunks(2).all(|c| c.len() == 2 && c[0] / 2 == c[1] / 2));
+            union.extend(part);
+        }
+        union.sort();
+        assert_eq!(union, all);
+        assert!(
+            parse_shard("2/8").is_ok()
+                && parse_shard("0/8").is_err()
+                && parse_shard("9/8").is_err()
+        );
+        assert!(parse_shard("x").is_err() && parse_shard("1/0").is_err());
     }
 }

@@ -1,0 +1,367 @@
+//! Elo arithmetic, pentanomial pair statistics, the Bradley–Terry rating
+//! fit and the SPRT log-likelihood ratio: the methods of chess engine
+//! testing (cutechess, BayesElo/Ordo, fishtest).
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use crate::stats::Z95;
+
+/// Elo difference for an expected score `s` in (0, 1): `−400·log10(1/s − 1)`
+/// (the logistic Elo model). 0.75 gives +190.85.
+pub fn elo_from_score(s: f64) -> f64 {
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Expected score for an Elo difference: `1 / (1 + 10^(−elo/400))`.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The standard normal CDF.
+pub fn phi(x: f64) -> f64 {
+    Normal::standard().cdf(x)
+}
+
+/// Pentanomial counts of game pairs: index `k` counts pairs in which the
+/// player scored `k / 2` points (0, ½, 1, 1½, 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial(pub [u64; 5]);
+
+impl Pentanomial {
+    /// Adds a pair in which the player scored `points` (0, 0.5, ..., 2).
+    pub fn add(&mut self, points: f64) {
+        let k = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.0[k] += 1;
+    }
+
+    /// Number of pairs.
+    pub fn pairs(&self) -> u64 {
+        self.0.iter().sum()
+    }
+
+    /// Mean and variance of the per-pair score `points / 2` (in [0, 1]).
+    /// Empty or constant counts get fishtest's regularisation (1e-3 added to
+    /// every count) so the variance is never 0.
+    pub fn mean_var(&self) -> (f64, f64) {
+        let reg = self.0.iter().filter(|&&c| c > 0).count() <= 1;
+        let c: Vec<f64> = self
+            .0
+            .iter()
+            .map(|&c| c as f64 + if reg { 1e-3 } else { 0.0 })
+            .collect();
+        let n: f64 = c.iter().sum();
+        let mean = c
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| c * k as f64 / 4.0)
+            .sum::<f64>()
+            / n;
+        let var = c
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| c * (k as f64 / 4.0 - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        (mean, var)
+    }
+
+    /// The score with its 95 % normal interval from the pair variance, as
+    /// `(score, lower, upper)`.
+    pub fn score_interval(&self) -> (f64, f64, f64) {
+        let (m, v) = self.mean_var();
+        let half = Z95 * (v / self.pairs().max(1) as f64).sqrt();
+        (m, (m - half).max(1e-9), (m + half).min(1.0 - 1e-9))
+    }
+
+    /// Elo difference with its 95 % interval, `(elo, lower, upper)`.
+    pub fn elo_interval(&self) -> (f64, f64, f64) {
+        let (m, lo, hi) = self.score_interval();
+        let m = m.clamp(1e-9, 1.0 - 1e-9);
+        (elo_from_score(m), elo_from_score(lo), elo_from_score(hi))
+    }
+
+    /// Likelihood of superiority: `Φ((score − ½) / standard error)`.
+    pub fn los(&self) -> f64 {
+        let (m, v) = self.mean_var();
+        phi((m - 0.5) / (v / self.pairs().max(1) as f64).sqrt())
+    }
+
+    /// The generalised SPRT log-likelihood ratio of H1 (`elo1`) against H0
+    /// (`elo0`) in the normal approximation used by fishtest for pentanomial
+    /// counts (M. Van den Bergh, "Normalized Elo", 2020):
+    /// `N·(s1 − s0)·(2μ − s0 − s1) / (2σ²)`, with `s = score_from_elo(elo)`
+    /// and μ, σ² the per-pair score mean and variance.
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let (m, v) = self.mean_var();
+        let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+        self.pairs() as f64 * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * v)
+    }
+}
+
+/// Wald's SPRT bounds `(ln(β/(1−α)), ln((1−β)/α))`: ±2.944 at α = β = 0.05.
+pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
+    ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
+}
+
+/// A Bradley–Terry rating: Elo relative to the anchor, its standard error
+/// and 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// Elo, anchor at 0.
+    pub elo: f64,
+    /// Standard error in Elo (0 for the anchor).
+    pub se: f64,
+}
+
+/// The result of [`bradley_terry`]: ratings and their covariance (Elo²).
+#[derive(Clone, Debug)]
+pub struct Ratings {
+    /// One rating per player.
+    pub ratings: Vec<Rating>,
+    /// Covariance of the ratings in Elo² (anchor row and column 0).
+    pub cov: Vec<Vec<f64>>,
+}
+
+impl Ratings {
+    /// Likelihood that player `i` is stronger than `j`:
+    /// `Φ((e_i − e_j) / sqrt(var_i + var_j − 2 cov_ij))`.
+    pub fn los(&self, i: usize, j: usize) -> f64 {
+        let v = self.cov[i][i] + self.cov[j][j] - 2.0 * self.cov[i][j];
+        if v <= 0.0 {
+            return 0.5;
+        }
+        phi((self.ratings[i].elo - self.ratings[j].elo) / v.sqrt())
+    }
+}
+
+/// Fits Bradley–Terry strengths by maximum likelihood with the MM iteration
+/// of Hunter ("MM algorithms for generalized Bradley–Terry models", Annals
+/// of Statistics 32, 2004): `γ_i ← W_i / Σ_j n_ij / (γ_i + γ_j)`.
+///
+/// `score[i][j]` is what `i` scored against `j` (a win 1, a draw ½) and
+/// `games[i][j]` the games they played. Like BayesElo's prior, one virtual
+/// draw is added to every pairing that played, so that a player who lost or
+/// won every game still has a finite rating. Elo is `400·log10(γ)` with
+/// `anchor` at 0; standard errors come from the inverse of the observed
+/// Fisher information with the anchor held fixed.
+///
+/// # Errors
+/// A player with no games, or players not connected by games.
+pub fn bradley_terry(
+    score: &[Vec<f64>],
+    games: &[Vec<f64>],
+    anchor: usize,
+) -> Result<Ratings, String> {
+    let k = score.len();
+    let mut w = vec![vec![0.0; k]; k];
+    let mut n = vec![vec![0.0; k]; k];
+    for i in 0..k {
+        for j in 0..k {
+            if i != j && games[i][j] > 0.0 {
+                w[i][j] = score[i][j] + 0.5;
+                n[i][j] = games[i][j] + 1.0;
+            }
+        }
+    }
+    // Connectivity from the anchor.
+    let mut seen = vec![false; k];
+    let mut stack = vec![anchor];
+    seen[anchor] = true;
+    while let Some(i) = stack.pop() {
+        for j in 0..k {
+            if n[i][j] > 0.0 && !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    if let Some(i) = seen.iter().position(|s| !s) {
+        return Err(format!(
+            "player {i} is not connected to the anchor by any games"
+        ));
+    }
+    let total: Vec<f64> = (0..k).map(|i| w[i].iter().sum()).collect();
+    let mut g = vec![1.0; k];
+    for _ in 0..100_000 {
+        let mut next = g.clone();
+        for i in 0..k {
+            let d: f64 = (0..k)
+                .filter(|&j| n[i][j] > 0.0)
+                .map(|j| n[i][j] / (g[i] + g[j]))
+                .sum();
+            next[i] = total[i] / d;
+        }
+        let norm = next[anchor];
+        let mut change: f64 = 0.0;
+        for i in 0..k {
+            next[i] /= norm;
+            change = change.max((next[i].ln() - g[i].ln()).abs());
+        }
+        g = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    // Observed information in θ = ln γ, anchor removed.
+    let others: Vec<usize> = (0..k).filter(|&i| i != anchor).collect();
+    let m = others.len();
+    let mut info = vec![vec![0.0; m]; m];
+    for (a, &i) in others.iter().enumerate() {
+        for j in 0..k {
+            if n[i][j] > 0.0 {
+                let p = g[i] / (g[i] + g[j]);
+                let h = n[i][j] * p * (1.0 - p);
+                info[a][a] += h;
+                if let Some(b) = others.iter().position(|&o| o == j) {
+                    info[a][b] -= h;
+                }
+            }
+        }
+    }
+    let inv = invert(info).ok_or("the information matrix is singular")?;
+    let scale = 400.0 / std::f64::consts::LN_10;
+    let mut cov = vec![vec![0.0; k]; k];
+    for (a, &i) in others.iter().enumerate() {
+        for (b, &j) in others.iter().enumerate() {
+            cov[i][j] = inv[a][b] * scale * scale;
+        }
+    }
+    let ratings = (0..k)
+        .map(|i| Rating {
+            elo: scale * g[i].ln(),
+            se: cov[i][i].max(0.0).sqrt(),
+        })
+        .collect();
+    Ok(Ratings { ratings, cov })
+}
+
+/// Inverts a small symmetric positive definite matrix by Gauss–Jordan
+/// elimination with partial pivoting (a handful of players: a linear
+/// algebra crate would cost more build time than it saves).
+fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
+    let n = a.len();
+    let mut inv: Vec<Vec<f64>> = (0..n)
+        .map(|i| (0..n).map(|j| (i == j) as u8 as f64).collect())
+        .collect();
+    for c in 0..n {
+        let p = (c..n).max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))?;
+        if a[p][c].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(c, p);
+        inv.swap(c, p);
+        let d = a[c][c];
+        for j in 0..n {
+            a[c][j] /= d;
+            inv[c][j] /= d;
+        }
+        for r in 0..n {
+            if r != c {
+                let f = a[r][c];
+                if f != 0.0 {
+                    for j in 0..n {
+                        a[r][j] -= f * a[c][j];
+                        inv[r][j] -= f * inv[c][j];
+                    }
+                }
+            }
+        }
+    }
+    Some(inv)
+}
+
+#[cfg(test)]
+#[allow(clippy::needless_range_loop)] // matrix tests read best with indices
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn elo_from_score_matches_the_table() {
+        // 75 % is +191 (the logistic Elo table), 50 % is 0, 90 % is +382.
+        assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
+        assert_eq!(elo_from_score(0.5), 0.0);
+        assert!((elo_from_score(0.9) - 381.7).abs() < 0.1);
+        assert!((score_from_elo(190.85) - 0.75).abs() < 1e-4);
+    }
+
+    #[test]
+    fn sprt_llr_by_hand() {
+        // Counts 2, 5, 20, 9, 4 pairs at 0, ½, 1, 1½, 2 points: N = 40,
+        // μ = (5·0.25 + 20·0.5 + 9·0.75 + 4·1)/40 = 22/40 = 0.55,
+        // σ² = (2·0.3025 + 5·0.09 + 20·0.0025 + 9·0.04 + 4·0.2025)/40
+        //    = 2.275/40 = 0.056875; s0 = 0.5, s1 = 1/(1+10^(−5/400)) =
+        // 0.5071955; LLR = 40·0.0071955·(1.1 − 1.0071955)/(2·0.056875)
+        //    = 0.23481.
+        let p = Pentanomial([2, 5, 20, 9, 4]);
+        assert!(
+            (p.llr(0.0, 5.0) - 0.23481).abs() < 1e-4,
+            "{}",
+            p.llr(0.0, 5.0)
+        );
+        let (lo, hi) = sprt_bounds(0.05, 0.05);
+        assert!((lo + 2.944).abs() < 1e-3 && (hi - 2.944).abs() < 1e-3);
+        // A score of exactly 50 %: LOS one half.
+        assert!((Pentanomial([1, 2, 4, 2, 1]).los() - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bradley_terry_recovers_known_ratings() {
+        // Simulate a round robin between players of known Elo and check the
+        // fit lands within its 95 % intervals (relative to player 0).
+        let truth = [0.0, 100.0, -150.0, 250.0, 40.0];
+        let k = truth.len();
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let mut score = vec![vec![0.0; k]; k];
+        let mut games = vec![vec![0.0; k]; k];
+        for i in 0..k {
+            for j in i + 1..k {
+                let p = score_from_elo(truth[i] - truth[j]);
+                for _ in 0..600 {
+                    let x: f64 = rng.random();
+                    let s = if x < p { 1.0 } else { 0.0 };
+                    score[i][j] += s;
+                    score[j][i] += 1.0 - s;
+                    games[i][j] += 1.0;
+                    games[j][i] += 1.0;
+                }
+            }
+        }
+        let r = bradley_terry(&score, &games, 0).unwrap();
+        assert_eq!(r.ratings[0], Rating { elo: 0.0, se: 0.0 });
+        for i in 1..k {
+            let e = r.ratings[i];
+            assert!(
+                (e.elo - truth[i]).abs() < Z95 * e.se + 1.0,
+                "player {i}: {e:?} vs {}",
+                truth[i]
+            );
+            assert!(e.se > 5.0 && e.se < 30.0, "{e:?}");
+        }
+        assert!(r.los(3, 1) > 0.99 && r.los(2, 0) < 0.01);
+        // A player nobody played is an error, not a guess.
+        let mut g2 = games.clone();
+        for j in 0..k {
+            g2[4][j] = 0.0;
+            g2[j][4] = 0.0;
+        }
+        assert!(bradley_terry(&score, &g2, 0).is_err());
+    }
+
+    #[test]
+    fn inverse_times_matrix_is_identity() {
+        let a = vec![
+            vec![4.0, 1.0, 0.5],
+            vec![1.0, 3.0, 0.2],
+            vec![0.5, 0.2, 2.0],
+        ];
+        let inv = invert(a.clone()).unwrap();
+        for i in 0..3 {
+            for j in 0..3 {
+                let x: f64 = (0..3).map(|k| a[i][k] * inv[k][j]).sum();
+                assert!((x - (i == j) as u8 as f64).abs() < 1e-12);
+            }
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! `rate`, `sprt`, `tune` and `merge` as a user runs them: outputs exist
+//! and agree with the games, shards merge into the unsharded run, and bad
+//! input is refused with one-line errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn boardlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(args)
+        .output()
+        .expect("boardlab runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = boardlab(args);
+    assert!(
+        out.status.success(),
+        "boardlab {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = boardlab(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "boardlab {args:?}: {err}");
+    assert!(
+        !err.contains("panicked") && err.contains(needle),
+        "boardlab {args:?}: {err:?} lacks {needle:?}"
+    );
+}
+
+fn dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("boardlab-strength-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn p(d: &Path, name: &str) -> String {
+    d.join(name).to_str().unwrap().to_string()
+}
+
+/// Rows without the wall-clock column, sorted by game index.
+fn rows(path: &str) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let wall = r
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "wall_ms")
+        .unwrap();
+    let mut v: Vec<Vec<String>> = r
+        .records()
+        .map(|x| {
+            x.unwrap()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != wall)
+                .map(|(_, s)| s.to_string())
+                .collect()
+        })
+        .collect();
+    v.sort_by_key(|row| row[1].parse::<u64>().unwrap());
+    v
+}
+
+const G: &str = "slingshot(size=7)";
+
+#[test]
+fn rate_writes_ratings_anchored_at_zero() {
+    let d = dir();
+    let ratings = p(&d, "ratings.csv");
+    let out = ok(&[
+        "rate",
+        "--game",
+        G,
+        "--agents",
+        "random",
+        "mcts(iterations=100)",
+        "--games",
+        "8",
+        "--ratings",
+        &ratings,
+        "--quiet",
+        "--seed",
+        "3",
+    ]);
+    assert!(
+        out.contains("Score of random vs mcts(iterations=100,c=1.4,ms=0):") && out.contains("LOS"),
+        "{out}"
+    );
+    let mut r = csv::Reader::from_path(&ratings).unwrap();
+    let recs: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    assert_eq!(recs.len(), 2);
+    let random = recs.iter().find(|x| &x[3] == "random").unwrap();
+    assert_eq!(&random[4], "0.00", "the anchor is at 0");
+    // Games went to the default games CSV, in pairs sharing a seed.
+    let games = rows(&p(&d, "ratings-games.csv"));
+    assert_eq!(games.len(), 8);
+    assert!(
+        games
+            .chunks(2)
+            .all(|c| c[0][2] == c[1][2] && c[0][3] == c[1][5])
+    );
+    fails(
+        &[
+            "rate",
+            "--game",
+            G,
+            "--agents",
+            "random",
+            "random",
+            "--games",
+            "3",
+            "--ratings",
+            &p(&d, "r2.csv"),
+        ],
+        "even",
+    );
+    fails(
+        &[
+            "rate",
+            "--game",
+            G,
+            "--agents",
+            "random",
+            "random",
+            "--anchor",
+            "mcts",
+            "--games",
+            "2",
+            "--ratings",
+            &p(&d, "r3.csv"),
+            "--quiet",
+        ],
+        "not one of the agents",
+    );
+}
+
+#[test]
+fn sprt_stops_and_appends_a_row() {
+    let d = dir();
+    let sprt = p(&d, "sprt.csv");
+    // MCTS with 200 iterations against random: H1 (+50 Elo) is accepted at
+    // the first batch of 16 pairs.
+    let out = ok(&[
+        "sprt",
+        "--game",
+        G,
+        "--agents",
+        "mcts(iterations=200)",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "50",
+        "--sprt",
+        &sprt,
+        "--quiet",
+    ]);
+    assert!(
+        out.contains("H1 accepted") && out.contains("after 16 pairs"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&sprt).unwrap();
+    assert_eq!(text.lines().count(), 2);
+    assert!(text.lines().nth(1).unwrap().contains(",H1,"));
+    // Only the first batch was played (the game cap is 20,000).
+    assert_eq!(rows(&p(&d, "sprt-games.csv")).len(), 32);
+    fails(
+        &[
+            "sprt", "--game", G, "--agents", "random", "random", "--elo0", "5", "--elo1", "0",
+            "--sprt", &sprt,
+        ],
+        "below --elo1",
+    );
+    fails(
+        &[
+            "sprt", "--game", G, "--agents", "random", "random", "--elo0", "0", "--elo1", "5",
+            "--alpha", "0.7", "--sprt", &sprt,
+        ],
+        "--alpha",
+    );
+}
+
+#[test]
+fn tune_writes_a_row_per_value_and_a_plot() {
+    let d = dir();
+    let (tune, plot) = (p(&d, "tune.csv"), p(&d, "tune.svg"));
+    ok(&[
+        "tune",
+        "--game",
+        G,
+        "--agent",
+        "mcts(iterations=60,c=[0.5,2.0])",
+        "--baseline",
+        "random",
+        "--games",
+        "4",
+        "--tune",
+        &tune,
+        "--plot",
+        &plot,
+        "--quiet",
+    ]);
+    let mut r = csv::Reader::from_path(&tune).unwrap();
+    let values: Vec<String> = r.records().map(|x| x.unwrap()[2].to_string()).collect();
+    assert_eq!(values, vec!["0.5", "2.0"]);
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("Elo over the baseline"));
+    fails(
+        &[
+            "tune",
+            "--game",
+            G,
+            "--agent",
+            "mcts(c=1)",
+            "--baseline",
+            "random",
+            "--tune",
+            &tune,
+        ],
+        "exactly one parameter as a list",
+    );
+    fails(
+        &[
+            "tune",
+            "--game",
+            G,
+            "--agent",
+            "mcts(c=[])",
+            "--baseline",
+            "random",
+            "--tune",
+            &tune,
+        ],
+        "empty",
+    );
+    fails(
+        &[
+            "tune",
+            "--game",
+            G,
+            "--agent",
+            "mcts(c=[1,x])",
+            "--baseline",
+            "random",
+            "--tune",
+            &tune,
+            "--quiet",
+        ],
+        "c=",
+    );
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_run() {
+    let d = dir();
+    let base = [
+        "tournament",
+        "--game",
+        G,
+        "--agents",
+        "mcts(iterations=30)",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+        "--quiet",
+    ];
+    let whole = p(&d, "whole.csv");
+    let mut a: Vec<&str> = base.to_vec();
+    a.extend(["--out", &whole]);
+    let whole_summary = ok(&a);
+    let shards: Vec<String> = (1..=3).map(|k| p(&d, &format!("shard{k}.csv"))).collect();
+    for (k, s) in shards.iter().enumerate() {
+        let spec = format!("{}/3", k + 1);
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend(["--out", s, "--shard", &spec]);
+        ok(&a);
+    }
+    let merged = p(&d, "merged.csv");
+    let mut m = vec!["merge", "--out", &merged];
+    m.extend(shards.iter().map(|s| s.as_str()));
+    let merged_summary = ok(&m);
+    assert_eq!(rows(&merged), rows(&whole));
+    // The summary lines (all but the timing line) are the same.
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("played") && !l.starts_with("merged"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(strip(&merged_summary), strip(&whole_summary));
+    // The same shard twice, or a shard of another run, is refused.
+    fails(
+        &["merge", "--out", &p(&d, "m2.csv"), &shards[0], &shards[0]],
+        "twice",
+    );
+    let other = p(&d, "other.csv");
+    let mut a: Vec<&str> = base.to_vec();
+    a[9] = "5";
+    a.extend(["--out", &other, "--shard", "2/3"]);
+    ok(&a);
+    fails(
+        &["merge", "--out", &p(&d, "m3.csv"), &shards[0], &other],
+        "another run",
+    );
+    fails(
+        &["merge", "--out", &p(&d, "m4.csv"), &p(&d, "missing.csv")],
+        "cannot read",
+    );
+}
+
+#[test]
+fn a_corrupt_row_in_the_middle_is_an_error_on_resume() {
+    let d = dir();
+    let out = p(&d, "corrupt.csv");
+    let base = [
+        "tournament",
+        "--game",
+        G,
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "6",
+        "--quiet",
+        "--out",
+        &out,
+    ];
+    ok(&base);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "garbage,row";
+    std::fs::write(&out, lines.join("\n") + "\n").unwrap();
+    fails(&base, "row 3");
+}
