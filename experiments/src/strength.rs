@@ -38,10 +38,12 @@ pub fn pairs(records: &[GameRecord]) -> Vec<(usize, usize, f64)> {
 
 /// What agent `a` scored in one game: 1 win, ½ draw, 0 loss.
 fn points_of(r: &GameRecord, a: usize) -> f64 {
-    match r.winner {
-        None => 0.5,
-        Some(s) if r.seats[s] == a => 1.0,
-        Some(_) => 0.0,
+    if r.winners.is_empty() {
+        0.5
+    } else if r.winners.iter().any(|&s| r.seats[s] == a) {
+        1.0
+    } else {
+        0.0
     }
 }
 

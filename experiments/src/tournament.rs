@@ -157,8 +157,9 @@ pub struct GameRecord {
     pub seed: u64,
     /// Agent index per seat.
     pub seats: Vec<usize>,
-    /// Winning seat, or `None` for a draw (no unique best return).
-    pub winner: Option<usize>,
+    /// Winning seats: those with the highest return (two partners in a team
+    /// game); empty for a draw (every seat's return equal).
+    pub winners: Vec<usize>,
     /// Return per seat.
     pub returns: Vec<f64>,
     /// Role per seat (e.g. `setter/teal`).
@@ -275,12 +276,15 @@ pub fn play_job<G: Game>(game: &G, specs: &[AgentSpec], job: &Job) -> GameRecord
     let n = game.num_seats();
     let r = state.returns();
     let best = r[..n].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let winners: Vec<usize> = (0..n).filter(|&s| r[s] == best).collect();
+    let mut winners: Vec<usize> = (0..n).filter(|&s| r[s] == best).collect();
+    if winners.len() == n && n > 1 {
+        winners.clear();
+    }
     GameRecord {
         index: job.index,
         seed: job.seed,
         seats: job.seats.clone(),
-        winner: (winners.len() == 1).then(|| winners[0]),
+        winners,
         returns: r[..n].to_vec(),
         roles: (0..n).map(|s| state.seat_role(s)).collect(),
         first_mover: state.first_mover_seat(),
@@ -327,8 +331,16 @@ fn row(config: &TournamentConfig, r: &GameRecord) -> Vec<String> {
         v.push(a.to_string());
         v.push(config.agents[a].clone());
     }
-    v.push(r.winner.map_or("draw".into(), |s| s.to_string()));
-    v.push(r.winner.map_or(String::new(), |s| r.seats[s].to_string()));
+    let join = |v: Vec<String>| v.join("+");
+    if r.winners.is_empty() {
+        v.push("draw".into());
+        v.push(String::new());
+    } else {
+        v.push(join(r.winners.iter().map(|s| s.to_string()).collect()));
+        v.push(join(
+            r.winners.iter().map(|&s| r.seats[s].to_string()).collect(),
+        ));
+    }
     v.extend(r.returns.iter().map(|x| x.to_string()));
     v.extend(r.roles.iter().cloned());
     v.push(opt(r.first_mover));
@@ -362,10 +374,19 @@ fn parse_row(n: usize, rec: &csv::StringRecord) -> Result<GameRecord> {
         seats.push(num(3 + 2 * s)? as usize);
     }
     let w = 3 + 2 * n;
-    let winner = if get(w) == "draw" {
-        None
+    let winners = if get(w) == "draw" {
+        Vec::new()
     } else {
-        Some(num(w)? as usize)
+        get(w)
+            .split('+')
+            .map(|x| match x.parse::<usize>() {
+                Ok(s) if s < n => Ok(s),
+                _ => Err(anyhow!(
+                    "winner_seat {:?} is not draw or seats joined by +",
+                    get(w)
+                )),
+            })
+            .collect::<Result<Vec<usize>>>()?
     };
     let mut returns = Vec::new();
     for s in 0..n {
@@ -381,7 +402,7 @@ fn parse_row(n: usize, rec: &csv::StringRecord) -> Result<GameRecord> {
         index: num(1)?,
         seed: num(2)?,
         seats,
-        winner,
+        winners,
         returns,
         roles,
         first_mover: optn(b)?,
@@ -713,6 +734,8 @@ pub struct Summary {
     pub setter: Proportion,
     /// Wins per seat (seat order is itself an advantage to measure).
     pub seats: Vec<Proportion>,
+    /// Wins shared by several seats (teams), per winning set of seats.
+    pub coalitions: Vec<(Vec<usize>, Proportion)>,
     /// Draws over all games.
     pub draws: Proportion,
     /// Mean and standard deviation of plies.
@@ -731,32 +754,38 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
     let mut pair = std::collections::BTreeMap::<(usize, usize), (u64, u64, u64)>::new();
     let num_seats = records.iter().map(|r| r.seats.len()).max().unwrap_or(0);
     let mut seat_wins = vec![0u64; num_seats];
+    let mut coalitions = std::collections::BTreeMap::<Vec<usize>, u64>::new();
     for r in records {
-        if let Some(s) = r.winner {
+        for &s in &r.winners {
             seat_wins[s] += 1;
         }
+        if r.winners.len() > 1 {
+            *coalitions.entry(r.winners.clone()).or_default() += 1;
+        }
         for (seat, &a) in r.seats.iter().enumerate() {
-            match r.winner {
-                None => d[a] += 1,
-                Some(s) if s == seat => w[a] += 1,
-                Some(_) => l[a] += 1,
+            if r.winners.is_empty() {
+                d[a] += 1;
+            } else if r.winners.contains(&seat) {
+                w[a] += 1;
+            } else {
+                l[a] += 1;
             }
         }
-        if r.winner.is_none() {
+        if r.winners.is_empty() {
             draws += 1;
         }
         if let Some(f) = r.first_mover {
             fm_n += 1;
-            fm_w += (r.winner == Some(f)) as u64;
+            fm_w += r.winners.contains(&f) as u64;
         }
         if let Some(s) = r.setter {
             st_n += 1;
-            st_w += (r.winner == Some(s)) as u64;
+            st_w += r.winners.contains(&s) as u64;
         }
         if r.seats.len() == 2 {
             let (a, b) = (r.seats[0].min(r.seats[1]), r.seats[0].max(r.seats[1]));
             let e = pair.entry((a, b)).or_default();
-            match r.winner.map(|s| r.seats[s]) {
+            match r.winners.first().map(|&s| r.seats[s]) {
                 Some(x) if x == a => e.0 += 1,
                 Some(_) => e.1 += 1,
                 None => e.2 += 1,
@@ -785,6 +814,10 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
         seats: seat_wins
             .iter()
             .map(|&w| wilson(w as f64, records.len() as u64))
+            .collect(),
+        coalitions: coalitions
+            .into_iter()
+            .map(|(c, x)| (c, wilson(x as f64, records.len() as u64)))
             .collect(),
         draws: wilson(draws as f64, records.len() as u64),
         plies: mean_sd(&plies),
@@ -826,6 +859,10 @@ impl Summary {
         for (seat, p) in self.seats.iter().enumerate() {
             let _ = writeln!(&mut s, "seat {seat} wins:      {p}");
         }
+        for (c, p) in &self.coalitions {
+            let seats: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+            let _ = writeln!(&mut s, "seats {} win together: {p}", seats.join("+"));
+        }
         let _ = writeln!(&mut s, "draws:            {}", self.draws);
         let _ = write!(
             &mut s,
@@ -849,7 +886,7 @@ mod tests {
                 .collect(),
             roles: vec![String::new(); seats.len()],
             seats,
-            winner,
+            winners: winner.into_iter().collect(),
             first_mover: Some(first),
             setter: Some(0),
             plies: 10 + index as u32,
@@ -892,6 +929,26 @@ mod tests {
         assert_eq!((s.draws.successes, s.draws.n), (1.0, 3));
         assert_eq!(s.pairings, vec![(0, 1, 1, 1, 1)]);
         assert_eq!(s.plies.0, 11.0);
+        assert!(s.coalitions.is_empty());
+        // A team game: seats 0 and 2 win together (partners share returns).
+        let mut team = rec(3, vec![0, 1, 0, 1], None, 0);
+        team.winners = vec![0, 2];
+        let config4 = TournamentConfig {
+            agents: vec!["a".into(), "b".into()],
+            ..config.clone()
+        };
+        let s = summarise(&config4, &[team]);
+        assert_eq!((s.agents[0].wins, s.agents[1].losses), (2, 2));
+        assert_eq!(s.coalitions.len(), 1);
+        assert_eq!(s.coalitions[0].0, vec![0, 2]);
+        assert_eq!(
+            (
+                s.seats[0].successes,
+                s.seats[1].successes,
+                s.seats[2].successes
+            ),
+            (1.0, 0.0, 1.0)
+        );
     }
 
     #[test]
