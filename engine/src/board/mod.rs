@@ -5,16 +5,25 @@
 //! * [`SquareGrid`]: a `w × h` grid of squares in a bit set, with edge masks,
 //!   shifts that never wrap, orthogonal flood fill, connection tests and the
 //!   0-1 connection distance (fewest cost-1 squares on a path).
+//! * [`Dir`], [`Rays`]: the eight king-move directions, one-square steps in
+//!   each ([`SquareGrid::step`], [`SquareGrid::edge`]) and precomputed rays
+//!   for ray casts and move paths.
+//! * [`B192`]: a 192-bit set for boards of more than 128 squares.
+//! * [`sly`]: the Sly board (12 × 12 in 16 fields of 3 × 3, rows numbered
+//!   from the top, names like `5E`), shared by the six games of *Sly*.
 //! * [`zobrist`]: Zobrist key tables drawn from a fixed seed.
 //! * [`square_name`]/[`parse_square`]: algebraic square names (`a1` is
 //!   bottom-left).
 
 mod bits;
 mod grid;
+mod rays;
+pub mod sly;
 pub mod zobrist;
 
-pub use bits::{BitIter, Bits};
+pub use bits::{B192, BitIter, Bits};
 pub use grid::SquareGrid;
+pub use rays::{Dir, Rays};
 
 use crate::error::GameError;
 

@@ -1,0 +1,356 @@
+//! The Sly board: Sid Sackson's *Sly* game system (six games on one board:
+//! Solitaire Sly, Sniggle, Line Up, Blockade, Empire, Gateway). Geometry
+//! from `shared/rules/sly.md` §2.
+//!
+//! * **Board** (§1.1, §2.1): 12 × 12 spaces. Rows are numbered **1–12 from
+//!   the top**, columns lettered **A–L from the left**, and a space is named
+//!   row first, as the rule book writes it: `5E` is row 5, column E.
+//! * **Fields** (§2.2): 16 fields of 3 × 3. The field of `(r, c)` (0-based)
+//!   is `(r / 3, c / 3)`, numbered `4 * (r / 3) + c / 3`. Field rows are
+//!   called **bands** (band k = rows `3k+1 ..= 3k+3`, 0-based k), field
+//!   columns **field columns** (columns `3k ..= 3k+2`).
+//! * **Centres** (§2.2): the middle space of each field (circled on the
+//!   board): rows {2, 5, 8, 11} × columns {B, E, H, K}.
+//!
+//! ## Bits
+//! Space `(r, c)` (0-based, `r = row − 1`, `c = column − 'A'`) is bit
+//! `r * 12 + c` of a [`B192`] (144 of its 192 bits). [`GRID`] is the
+//! [`SquareGrid`] over those bits: its "rank 0" is row 1 at the **top**, so
+//! the grid's `north` moves *down* the Sly board; [`up`], [`down`], [`left`]
+//! and [`right`] say it the Sly way. All of the toolkit's flood fills and
+//! connection tests work on [`GRID`] unchanged.
+//!
+//! Every table here is a constant built at compile time.
+
+use super::bits::B192;
+use super::grid::SquareGrid;
+use crate::error::GameError;
+
+/// Spaces per row and per column.
+pub const SIDE: u32 = 12;
+
+/// Spaces on the board.
+pub const SQUARES: u32 = SIDE * SIDE;
+
+/// The bit index of 0-based row `r` (0 = row 1, the top) and column `c`
+/// (0 = A).
+#[inline(always)]
+pub const fn square(r: u32, c: u32) -> u32 {
+    r * SIDE + c
+}
+
+/// The 0-based row of a space (0 = row 1, the top).
+#[inline(always)]
+pub const fn row_of(sq: u32) -> u32 {
+    sq / SIDE
+}
+
+/// The 0-based column of a space (0 = A).
+#[inline(always)]
+pub const fn col_of(sq: u32) -> u32 {
+    sq % SIDE
+}
+
+/// The field of a space, `4 * band + field column`, 0..16 (§2.2).
+#[inline(always)]
+pub const fn field_of(sq: u32) -> u32 {
+    (row_of(sq) / 3) * 4 + col_of(sq) / 3
+}
+
+/// Whether a space is a field centre (§2.2: `r % 3 == 1 && c % 3 == 1`).
+#[inline(always)]
+pub const fn is_centre(sq: u32) -> bool {
+    row_of(sq) % 3 == 1 && col_of(sq) % 3 == 1
+}
+
+/// The centre space of field `f` (0..16): `(3 * (f / 4) + 1, 3 * (f % 4) + 1)`.
+#[inline(always)]
+pub const fn centre_of_field(f: u32) -> u32 {
+    square(3 * (f / 4) + 1, 3 * (f % 4) + 1)
+}
+
+const fn build_rows() -> [B192; 12] {
+    let mut t = [B192([0; 3]); 12];
+    let mut r = 0;
+    while r < SIDE {
+        let mut c = 0;
+        while c < SIDE {
+            t[r as usize] = t[r as usize].with(square(r, c));
+            c += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+const fn build_cols() -> [B192; 12] {
+    let mut t = [B192([0; 3]); 12];
+    let mut c = 0;
+    while c < SIDE {
+        let mut r = 0;
+        while r < SIDE {
+            t[c as usize] = t[c as usize].with(square(r, c));
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+const fn build_fields() -> [B192; 16] {
+    let mut t = [B192([0; 3]); 16];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let f = field_of(sq) as usize;
+        t[f] = t[f].with(sq);
+        sq += 1;
+    }
+    t
+}
+
+const fn union_of<const N: usize>(sets: &[B192; N], from: usize, to: usize) -> B192 {
+    let mut u = B192([0; 3]);
+    let mut i = from;
+    while i < to {
+        u = u.union(sets[i]);
+        i += 1;
+    }
+    u
+}
+
+const fn build_bands() -> [B192; 4] {
+    let mut t = [B192([0; 3]); 4];
+    let mut k = 0;
+    while k < 4 {
+        t[k] = union_of(&ROWS, 3 * k, 3 * k + 3);
+        k += 1;
+    }
+    t
+}
+
+const fn build_field_columns() -> [B192; 4] {
+    let mut t = [B192([0; 3]); 4];
+    let mut k = 0;
+    while k < 4 {
+        t[k] = union_of(&COLS, 3 * k, 3 * k + 3);
+        k += 1;
+    }
+    t
+}
+
+const fn build_centres() -> B192 {
+    let mut u = B192([0; 3]);
+    let mut f = 0;
+    while f < 16 {
+        u = u.with(centre_of_field(f));
+        f += 1;
+    }
+    u
+}
+
+/// Row masks, `ROWS[r]` for 0-based row `r` (0 = row 1, the top).
+pub const ROWS: [B192; 12] = build_rows();
+
+/// Column masks, `COLS[c]` for 0-based column `c` (0 = A).
+pub const COLS: [B192; 12] = build_cols();
+
+/// Field masks, `FIELDS[4 * band + field column]` (§2.2).
+pub const FIELDS: [B192; 16] = build_fields();
+
+/// Band masks: band k is rows `3k+1 ..= 3k+3` (1-based), a row of four
+/// fields (Sniggle's tracks, §4.1 N-SET-2).
+pub const BANDS: [B192; 4] = build_bands();
+
+/// Field-column masks: field column k is columns `3k ..= 3k+2` (A–C, D–F,
+/// G–I, J–L) over all rows.
+pub const FIELD_COLUMNS: [B192; 4] = build_field_columns();
+
+/// The 16 field centres (§2.2).
+pub const CENTRES: B192 = build_centres();
+
+/// All 144 spaces.
+pub const FULL: B192 = union_of(&ROWS, 0, 12);
+
+/// The board as a [`SquareGrid`] (12 × 12): grid rank 0 is row 1 (top),
+/// grid file 0 is column A. Edge masks: `first_rank` = row 1, `last_rank`
+/// = row 12, `first_file` = A, `last_file` = L.
+pub const GRID: SquareGrid<B192> = SquareGrid {
+    w: SIDE,
+    h: SIDE,
+    full: FULL,
+    first_file: COLS[0],
+    last_file: COLS[11],
+    first_rank: ROWS[0],
+    last_rank: ROWS[11],
+};
+
+/// Each member moved one row up (towards row 1); row 1 falls off.
+#[inline(always)]
+pub fn up(b: B192) -> B192 {
+    GRID.south(b)
+}
+
+/// Each member moved one row down (towards row 12); row 12 falls off.
+#[inline(always)]
+pub fn down(b: B192) -> B192 {
+    GRID.north(b)
+}
+
+/// Each member moved one column left; column A falls off.
+#[inline(always)]
+pub fn left(b: B192) -> B192 {
+    GRID.west(b)
+}
+
+/// Each member moved one column right; column L falls off.
+#[inline(always)]
+pub fn right(b: B192) -> B192 {
+    GRID.east(b)
+}
+
+/// The 12 bits of row `r` (0-based, 0 = row 1): bit `c` of the result is
+/// column `c` (bit 0 = A). A row never needs more than one word boundary
+/// crossing, so this is two shifts and a mask.
+#[inline(always)]
+pub fn row_bits(b: B192, r: u32) -> u16 {
+    b.bits_at(r * SIDE, SIDE) as u16
+}
+
+/// The set of row `r` (0-based) holding the columns in the 12-bit `bits`
+/// (bit `c` = column `c`).
+#[inline(always)]
+pub fn row_set(r: u32, bits: u16) -> B192 {
+    B192::from((bits & 0xFFF) as u128) << (r * SIDE)
+}
+
+/// The rule book's name of a space: row number then column letter, `5E`
+/// (§2.1).
+pub fn square_name(sq: u32) -> String {
+    format!("{}{}", row_of(sq) + 1, (b'A' + col_of(sq) as u8) as char)
+}
+
+/// Parses a space name: a row 1–12 then a column letter A–L (either case),
+/// `5E` or `10c`.
+///
+/// # Errors
+/// Anything else; the message names the text and the expected form.
+pub fn parse_square(text: &str) -> Result<u32, GameError> {
+    let bad = || {
+        GameError::new(format!(
+            "bad Sly square {text:?}: expected a row 1-12 then a column A-L, e.g. 5E"
+        ))
+    };
+    let t = text.as_bytes();
+    if t.len() < 2 || t.len() > 3 {
+        return Err(bad());
+    }
+    let (digits, letter) = t.split_at(t.len() - 1);
+    if !digits.iter().all(u8::is_ascii_digit) || digits[0] == b'0' {
+        return Err(bad());
+    }
+    let row: u32 = text[..digits.len()].parse().map_err(|_| bad())?;
+    let col = letter[0].to_ascii_uppercase();
+    if !(1..=SIDE).contains(&row) || !(b'A'..=b'L').contains(&col) {
+        return Err(bad());
+    }
+    Ok(square(row - 1, (col - b'A') as u32))
+}
+
+/// The board as the dossier draws it (§2.1): column letters on top, row
+/// numbers on the left, `|` and `-` between fields. `cell(sq)` gives the
+/// character of a space, or `None` for an empty one, drawn `o` on a centre
+/// and `.` elsewhere. Twelve rows plus header and separators, no trailing
+/// newline.
+pub fn diagram(cell: impl Fn(u32) -> Option<char>) -> String {
+    let mut out = String::from("      A  B  C    D  E  F    G  H  I    J  K  L");
+    for r in 0..SIDE {
+        if r > 0 && r % 3 == 0 {
+            out.push_str("\n     ---------+----------+----------+---------");
+        }
+        out.push_str(&format!("\n{:>3}   ", r + 1));
+        for c in 0..SIDE {
+            if c > 0 {
+                out.push_str(if c % 3 == 0 { " |  " } else { "  " });
+            }
+            let sq = square(r, c);
+            let ch = cell(sq).unwrap_or(if is_centre(sq) { 'o' } else { '.' });
+            out.push(ch);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Bits;
+
+    #[test]
+    fn geometry_matches_the_dossier() {
+        // §2.2: the sixteen centres, by name.
+        let names: Vec<String> = CENTRES.iter().map(square_name).collect();
+        assert_eq!(
+            names.join(" "),
+            "2B 2E 2H 2K 5B 5E 5H 5K 8B 8E 8H 8K 11B 11E 11H 11K"
+        );
+        assert_eq!(FULL.count(), 144);
+        for f in 0..16 {
+            assert_eq!(FIELDS[f as usize].count(), 9);
+            assert!(FIELDS[f as usize].has(centre_of_field(f)));
+            assert_eq!(field_of(centre_of_field(f)), f);
+        }
+        // Field of 5E is band 1 (rows 4-6), field column 1 (D-F).
+        let e5 = parse_square("5E").unwrap();
+        assert_eq!((row_of(e5), col_of(e5), field_of(e5)), (4, 4, 5));
+        assert!(is_centre(e5) && !is_centre(parse_square("5D").unwrap()));
+        assert_eq!(BANDS[1].count(), 36);
+        assert!(BANDS[1].has(parse_square("4A").unwrap()));
+        assert!(!BANDS[1].has(parse_square("7A").unwrap()));
+        assert_eq!(FIELD_COLUMNS[3], COLS[9] | COLS[10] | COLS[11]);
+        // Row 1 is at the top: `up` from row 1 falls off, `down` goes to row 2.
+        let a1 = parse_square("1A").unwrap();
+        assert_eq!(up(B192::bit(a1)), B192::ZERO);
+        assert_eq!(down(B192::bit(a1)), B192::bit(parse_square("2A").unwrap()));
+        assert_eq!(left(B192::bit(a1)), B192::ZERO);
+        assert_eq!(right(B192::bit(e5)), B192::bit(parse_square("5F").unwrap()));
+        assert_eq!(right(B192::bit(parse_square("5L").unwrap())), B192::ZERO);
+        // The toolkit's flood fill works on the Sly grid: a column joins
+        // row 1 to row 12.
+        assert!(GRID.connects4(COLS[4], GRID.first_rank, GRID.last_rank));
+        assert!(!GRID.connects4(COLS[4] ^ B192::bit(e5), ROWS[0], ROWS[11]));
+    }
+
+    #[test]
+    fn names_round_trip_and_rows_extract() {
+        for sq in 0..SQUARES {
+            assert_eq!(parse_square(&square_name(sq)).unwrap(), sq);
+        }
+        assert_eq!(square_name(0), "1A");
+        assert_eq!(square_name(143), "12L");
+        assert_eq!(parse_square("10c").unwrap(), square(9, 2));
+        for bad in [
+            "", "5", "E5", "0A", "13A", "5M", "05E", "5EE", "5 E", "-1A", "100A",
+        ] {
+            assert!(parse_square(bad).is_err(), "{bad:?}");
+        }
+        let b = B192::bit(square(5, 0)) | B192::bit(square(5, 11)) | B192::bit(square(6, 3));
+        assert_eq!(row_bits(b, 5), 0b1000_0000_0001);
+        assert_eq!(row_bits(b, 6), 0b1000);
+        assert_eq!(row_set(5, 0b1000_0000_0001) | row_set(6, 0b1000), b);
+        for r in 0..12 {
+            assert_eq!(row_bits(FULL, r), 0xFFF);
+            assert_eq!(row_set(r, 0xFFF), ROWS[r as usize]);
+        }
+    }
+
+    #[test]
+    fn diagram_has_fields_and_centres() {
+        let d = diagram(|sq| (sq == square(3, 0)).then_some('X'));
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(lines.len(), 16);
+        assert_eq!(lines[0], "      A  B  C    D  E  F    G  H  I    J  K  L");
+        assert_eq!(lines[2], "  2   .  o  . |  .  o  . |  .  o  . |  .  o  .");
+        assert_eq!(lines[4], "     ---------+----------+----------+---------");
+        assert_eq!(lines[5], "  4   X  .  . |  .  .  . |  .  .  . |  .  .  .");
+    }
+}
