@@ -17,11 +17,12 @@
 //! * [`registry`]: every game by name with its parameters, and dispatch from a
 //!   game string to a generic function over the concrete game type.
 //! * [`testkit`]: the generic consistency checks every game's tests run.
-//! * one module per game: [`slingshot`].
+//! * one module per game: [`slingshot`], [`catapult`].
 #![deny(missing_docs)]
 
 pub mod api;
 pub mod board;
+pub mod catapult;
 pub mod error;
 pub mod registry;
 pub mod slingshot;

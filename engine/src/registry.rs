@@ -3,6 +3,7 @@
 //! game type (one `match` per run; hot loops never see a trait object).
 
 use crate::api::Game;
+use crate::catapult::{self, Catapult};
 use crate::error::GameError;
 use crate::slingshot::{self, Slingshot};
 use crate::spec::{ParamInfo, Spec};
@@ -19,11 +20,18 @@ pub struct GameInfo {
 }
 
 /// All games, in the order `boardlab games` lists them.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    name: "slingshot",
-    description: "Slingshot (Phil Leduc): custodial-flip connection game with a pie set-up; rules/slingshot.md",
-    params: slingshot::PARAMS,
-}];
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        name: "slingshot",
+        description: "Slingshot (Phil Leduc): custodial-flip connection game with a pie set-up; rules/slingshot.md",
+        params: slingshot::PARAMS,
+    },
+    GameInfo {
+        name: "catapult",
+        description: "Catapult (Alek Erickson, Michael Amundsen): ranged capture game of annihilation, Royal and Dagger variants; rules/catapult.md Part 1",
+        params: catapult::PARAMS,
+    },
+];
 
 /// A generic computation over a concrete game type.
 pub trait GameVisitor {
@@ -42,6 +50,15 @@ pub fn visit_game<V: GameVisitor>(game_string: &str, visitor: V) -> Result<V::Ou
     let spec = Spec::parse(game_string)?;
     match spec.name.as_str() {
         "slingshot" => Ok(visitor.visit(Slingshot::from_spec(&spec)?)),
+        // 8×8 on u64 bitboards, 9×9 on u128 (§1.14).
+        "catapult" => {
+            let rules = catapult::Rules::from_spec(&spec)?;
+            if rules.size == 8 {
+                Ok(visitor.visit(Catapult::<u64>::new(rules)?))
+            } else {
+                Ok(visitor.visit(Catapult::<u128>::new(rules)?))
+            }
+        }
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!("unknown game {other:?} (known games: {})", names.join(", "))

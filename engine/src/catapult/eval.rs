@@ -1,0 +1,120 @@
+//! A heuristic evaluation for alpha-beta: material, range, advancement and
+//! pieces under attack, from the side to move's view.
+
+use super::movegen::capture_reach;
+use super::{CatapultBits, CatapultState, Side};
+
+/// The weights of [`CatapultState::evaluate_with`]; each term is the side
+/// to move's figure minus the opponent's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EvalWeights {
+    /// Per piece (kings not counted: both sides keep theirs until the end).
+    pub material: i32,
+    /// Per unit of range summed over pieces (C-R-def; 1, 2, 4 or 8 each).
+    pub range: i32,
+    /// Per step of progress towards the target corner summed over pieces
+    /// (§1.10 Lemma 2: `x + y` for Light, `2n − 2 − x − y` for Dark).
+    pub progress: i32,
+    /// Per enemy piece the side to move can capture now, minus its own
+    /// pieces the opponent could capture if it were to move.
+    pub attack: i32,
+}
+
+impl EvalWeights {
+    /// The weights of [`crate::State::evaluate`]: material, range and
+    /// pieces under attack.
+    ///
+    /// Measured with alpha-beta against a material-only evaluation, 400
+    /// games per match (200 random 4-ply openings, each played with both
+    /// colour assignments), score ± 1.96 standard errors:
+    ///
+    /// | added to material | 8×8 depth 2 | 8×8 depth 3 | Royal depth 2 | Royal depth 3 |
+    /// |---|---|---|---|---|
+    /// | attack 20 | 85.5 ± 3.5 % | 79.5 ± 4.0 % | 57.5 ± 4.9 % | 66.1 ± 4.7 % |
+    /// | range 5 | 85.8 ± 3.4 % | 79.8 ± 3.9 % | 54.8 ± 4.9 % | 68.1 ± 4.6 % |
+    /// | progress 3 | 50.5 ± 4.9 % | 68.0 ± 4.6 % | 30.2 ± 4.5 % | 57.0 ± 4.9 % |
+    /// | range 5 + attack 20 | **94.8 ± 2.2 %** | **82.2 ± 3.7 %** | **64.6 ± 4.7 %** | 67.3 ± 4.6 % |
+    /// | range 5 + progress 3 + attack 20 | 94.8 ± 2.2 % | 80.8 ± 3.9 % | 55.8 ± 4.9 % | 67.1 ± 4.6 % |
+    ///
+    /// Range and attack each help; progress (advancement) adds nothing on
+    /// top of them and hurts in Royal at depth 2, so it is off.
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        material: 100,
+        range: 5,
+        progress: 0,
+        attack: 20,
+    };
+
+    /// Material only.
+    pub const MATERIAL: EvalWeights = EvalWeights {
+        material: 100,
+        range: 0,
+        progress: 0,
+        attack: 0,
+    };
+}
+
+/// The value of a capturable enemy king in Royal (C-K4): the side to move
+/// wins next ply, so more than any material difference.
+const KING_EN_PRISE: i32 = 50_000;
+
+impl<B: CatapultBits> CatapultState<B> {
+    /// Pieces of `side`, kings not counted.
+    pub fn material(&self, side: Side) -> u32 {
+        (self.pieces(side) & !self.kings).count()
+    }
+
+    /// The sum of the ranges of `side`'s pieces (C-R-def).
+    pub fn range_sum(&self, side: Side) -> u32 {
+        let c = self.range_classes(side);
+        c[0].count() + 2 * c[1].count() + 4 * c[2].count() + 8 * c[3].count()
+    }
+
+    /// The progress of `side`'s pieces towards the target corner, summed:
+    /// `x + y` per Light piece, `2n − 2 − x − y` per Dark piece (§1.10).
+    pub fn progress(&self, side: Side) -> u32 {
+        let n = self.geo.n;
+        let sum: u32 = self.pieces(side).iter().map(|i| i % n + i / n).sum();
+        match side {
+            Side::Light => sum,
+            Side::Dark => self.pieces(side).count() * (2 * n - 2) - sum,
+        }
+    }
+
+    /// The squares `side` could land a capture on if it were to move (an
+    /// enemy piece there can be taken).
+    pub fn capture_reach(&self, side: Side) -> B {
+        let (own, opp) = (self.pieces(side), self.pieces(side.other()));
+        match side {
+            Side::Light => capture_reach::<B, 0>(self.geo, own, opp),
+            Side::Dark => capture_reach::<B, 1>(self.geo, own, opp),
+        }
+    }
+
+    /// The evaluation with weights `w`, from the side to move's view
+    /// (larger is better). In Royal an enemy king the side to move can
+    /// capture scores 50,000 (a win next ply, C-K4).
+    pub fn evaluate_with(&self, w: &EvalWeights) -> i32 {
+        let me = self.side_to_move();
+        let op = me.other();
+        let mut v = 0;
+        if w.attack != 0 || self.rules.royal {
+            let mine = self.capture_reach(me) & self.pieces(op);
+            if self.rules.royal && !(mine & self.kings).is_zero() {
+                return KING_EN_PRISE;
+            }
+            let theirs = self.capture_reach(op) & self.pieces(me);
+            v += w.attack * (mine.count() as i32 - theirs.count() as i32);
+        }
+        if w.material != 0 {
+            v += w.material * (self.material(me) as i32 - self.material(op) as i32);
+        }
+        if w.range != 0 {
+            v += w.range * (self.range_sum(me) as i32 - self.range_sum(op) as i32);
+        }
+        if w.progress != 0 {
+            v += w.progress * (self.progress(me) as i32 - self.progress(op) as i32);
+        }
+        v
+    }
+}
