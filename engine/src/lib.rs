@@ -17,7 +17,8 @@
 //! * [`registry`]: every game by name with its parameters, and dispatch from a
 //!   game string to a generic function over the concrete game type.
 //! * [`testkit`]: the generic consistency checks every game's tests run.
-//! * one module per game: [`slingshot`], [`catapult`].
+//! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
+//!   [`spinner`].
 #![deny(missing_docs)]
 
 pub mod api;
@@ -26,7 +27,9 @@ pub mod catapult;
 pub mod error;
 pub mod registry;
 pub mod slingshot;
+pub mod sniggle;
 pub mod spec;
+pub mod spinner;
 pub mod testkit;
 
 pub use api::{Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft};

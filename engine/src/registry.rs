@@ -6,7 +6,9 @@ use crate::api::Game;
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
 use crate::slingshot::{self, Slingshot};
+use crate::sniggle::{self, Sniggle};
 use crate::spec::{ParamInfo, Spec};
+use crate::spinner::{self, Spinner};
 
 /// A game's entry in the registry.
 #[derive(Clone, Copy, Debug)]
@@ -30,6 +32,16 @@ pub const GAMES: &[GameInfo] = &[
         name: "catapult",
         description: "Catapult (Alek Erickson, Michael Amundsen): ranged capture game of annihilation, Royal and Dagger variants; rules/catapult.md Part 1",
         params: catapult::PARAMS,
+    },
+    GameInfo {
+        name: "sniggle",
+        description: "Sniggle (Sid Sackson, Sly): race game for 2-4 players or two teams on the 12x12 Sly board; rules/sly.md §2, §4",
+        params: sniggle::PARAMS,
+    },
+    GameInfo {
+        name: "spinner",
+        description: "Spinner connection game (unnamed, rule set SPINPATH-8): spin 1/2/3/S to place or switch, stars wild; rules/spinner.md Part B",
+        params: spinner::PARAMS,
     },
 ];
 
@@ -59,6 +71,8 @@ pub fn visit_game<V: GameVisitor>(game_string: &str, visitor: V) -> Result<V::Ou
                 Ok(visitor.visit(Catapult::<u128>::new(rules)?))
             }
         }
+        "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
+        "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!("unknown game {other:?} (known games: {})", names.join(", "))

@@ -1,0 +1,1098 @@
+//! The spinner connection game (SPINPATH-8): the dossier's worked examples,
+//! hand-derived rule checks, chance nodes, bad input, and a differential
+//! test against an independent reference generator.
+//!
+//! Rules: `shared/rules/spinner.md` Part B (K1–K12, B.5 engine notes, B.6
+//! worked examples). Every expected value comes from the dossier or is
+//! derived by hand from its numbered rules in the comments next to it; none
+//! is engine output pasted back.
+//!
+//! The reference (`Ref`) is written from the dossier alone: a vector of
+//! cells, breadth-first search for paths, placements checked one square at
+//! a time against the B.5 canonical order. It shares no code with
+//! `engine/src/spinner.rs` and sees the engine only through the public API
+//! and the text formats.
+
+// The reference generators index plain arrays by coordinates on purpose.
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::{BTreeSet, HashMap, VecDeque};
+
+use engine::spec::Spec;
+use engine::spinner::{Spinner, SpinnerState};
+use engine::testkit::check_playouts;
+use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, perft, visit_game};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn game(spec: &str) -> Spinner {
+    Spinner::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn pos(g: &Spinner, text: &str) -> SpinnerState {
+    g.parse_position(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn legal(s: &SpinnerState) -> BTreeSet<String> {
+    let mut v = Vec::new();
+    s.legal_moves(&mut v);
+    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
+    assert_eq!(set.len(), v.len(), "duplicate moves in {}", s.to_text());
+    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
+    set
+}
+
+fn play(s: &mut SpinnerState, text: &str) {
+    let m = parse_legal_move(s, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", s.to_text()));
+    s.apply(m);
+    assert_eq!(s.zobrist(), s.zobrist_from_scratch(), "after {text}");
+}
+
+/// The chance outcomes as (text, probability), checking they sum to 1.
+fn spins(s: &SpinnerState) -> Vec<(String, f64)> {
+    let mut v = Vec::new();
+    s.chance_outcomes(&mut v);
+    let sum: f64 = v.iter().map(|o| o.1).sum();
+    assert!((sum - 1.0).abs() < 1e-12, "sum {sum} in {}", s.to_text());
+    v.into_iter().map(|(m, p)| (s.move_to_text(m), p)).collect()
+}
+
+/// Square index `rank * n + file` of a name, computed here.
+fn sq(name: &str, n: u32) -> u32 {
+    let file = (name.as_bytes()[0] - b'a') as u32;
+    let rank: u32 = name[1..].parse().unwrap();
+    (rank - 1) * n + file
+}
+
+fn bits(names: &[&str], n: u32) -> u128 {
+    names.iter().fold(0, |acc, s| acc | 1u128 << sq(s, n))
+}
+
+// ---------------------------------------------------------------------------
+// B.6 worked examples
+// ---------------------------------------------------------------------------
+
+/// B.6 example 1: P1 owns c1 c2 c4 c5 c7 c8; with the stars c3 and c6
+/// that is file c from rank 1 to 8: a win with 6 pieces. Here P1 places the
+/// sixth, c8, and wins at once (K9, K12); "files c and f are highways for
+/// both players": P2 wins the same way on file f.
+#[test]
+fn b6_example_1_highways() {
+    let g = game("spinner");
+    let text = "7O/2X4O/2*2*2/2X5/2X5/2*2*2/2X5/2X5 X place1 0";
+    let s = pos(&g, text);
+    assert_eq!(s.pieces(0), bits(&["c1", "c2", "c4", "c5", "c7"], 8));
+    assert!(!s.has_path(0));
+    let mut a = s;
+    play(&mut a, "c8");
+    assert!(a.has_path(0));
+    assert_eq!(a.to_move(), ToMove::Terminal);
+    assert_eq!(a.returns(), [1.0, -1.0, 0.0, 0.0]);
+    // With two placements due, c8 is a legal first placement (d8-g8 are
+    // empty above it) and ends the game at once (K9: the first completing
+    // placement wins).
+    let mut b = pos(&g, &text.replace("place1", "place2"));
+    play(&mut b, "c8");
+    assert_eq!(b.returns(), [1.0, -1.0, 0.0, 0.0]);
+    // P2's highway, file f.
+    let mut c = pos(&g, "X7/5O2/2*2*2/5O2/5O2/2*2*2/5O2/5O2 O place1 0");
+    play(&mut c, "f8");
+    assert_eq!(c.returns(), [-1.0, 1.0, 0.0, 0.0]);
+}
+
+/// The B.6 example 2 position: P2 owns e1 e2 e3 e4 e6 e7 e8 h8, P1 owns e5
+/// and a1; P1 to spin.
+const EXAMPLE_2: &str = "4O2O/4O3/2*1O*2/4X3/4O3/2*1O*2/4O3/X3O3 X spin 0";
+
+/// B.6 example 2: P1 spins S and must switch: 2 × 8 = 16 options. Exactly
+/// one loses at once: e5<>h8 hands e5 to P2 and completes file e, so P2
+/// wins (K9). Swapping e5 with a P2 piece on file e removes that square from
+/// the file again; swaps of a1 leave P2 without e5; P1 never gets a path.
+#[test]
+fn b6_example_2_switch() {
+    let g = game("spinner");
+    let mut s = pos(&g, EXAMPLE_2);
+    assert_eq!(s.to_move(), ToMove::Chance);
+    // Both have pieces: K5, four outcomes of 1/4.
+    assert_eq!(
+        spins(&s),
+        vec![
+            ("spin=1".to_string(), 0.25),
+            ("spin=2".to_string(), 0.25),
+            ("spin=3".to_string(), 0.25),
+            ("spin=S".to_string(), 0.25)
+        ]
+    );
+    play(&mut s, "spin=S");
+    assert!(s.is_switching());
+    assert_eq!(s.to_move(), ToMove::Seat(0));
+    let moves = legal(&s);
+    assert_eq!(moves.len(), 16);
+    let mut losing = Vec::new();
+    for m in &moves {
+        let mut t = s;
+        play(&mut t, m);
+        match t.to_move() {
+            ToMove::Terminal => {
+                assert_eq!(t.returns(), [-1.0, 1.0, 0.0, 0.0], "{m}");
+                losing.push(m.clone());
+            }
+            ToMove::Chance => assert_eq!(t.returns(), [0.0; 4], "{m}: P2 spins next"),
+            other => panic!("{m}: {other:?}"),
+        }
+    }
+    assert_eq!(losing, vec!["e5<>h8".to_string()]);
+}
+
+/// B.6 example 3 (K7, K10): with 2 empty squares left P1 spins 3, places
+/// both (min(3, 2) = 2), and with no win the game is drawn. The board is
+/// striped: ranks 1, 3, 5, 7 are P1's, ranks 2, 4, 6, 8 P2's (stars on c3
+/// f3 c6 f6 inside them), so neither has a square on every rank's
+/// neighbour: no path for either, before or after. In canonical order
+/// (B.5) the first placement must be a1 (b1 must stay free for the second).
+#[test]
+fn b6_example_3_draw_on_a_full_board() {
+    let g = game("spinner");
+    for (text, first, second) in [
+        (
+            "OOOOOOOO/XXXXXXXX/OO*OO*OO/XXXXXXXX/OOOOOOOO/XX*XX*XX/OOOOOOOO/2XXXXXX X spin 7",
+            "a1",
+            "b1",
+        ),
+        (
+            "OOOOOOOO/XXXXXXXX/OO*OO*OO/XXXXXXXX/OOOOOOOO/XX*XX*XX/2OOOOOO/XXXXXXXX X spin 7",
+            "a2",
+            "b2",
+        ),
+    ] {
+        let mut s = pos(&g, text);
+        assert_eq!(spins(&s).len(), 4);
+        play(&mut s, "spin=3");
+        assert_eq!(s.placements_left(), Some(2), "K7: min(3, 2)");
+        assert_eq!(legal(&s), [first.to_string()].into());
+        play(&mut s, first);
+        assert_eq!(s.placements_left(), Some(1));
+        assert!(s.to_text().contains(&format!("place1>{first}")));
+        assert_eq!(legal(&s), [second.to_string()].into());
+        play(&mut s, second);
+        assert_eq!(s.to_move(), ToMove::Terminal, "K10");
+        assert_eq!(s.returns(), [0.0; 4]);
+        assert!(s.to_text().ends_with(" X over 10"), "{}", s.to_text());
+        // The finished position reads back as a draw.
+        let back = pos(&g, &s.to_text());
+        assert_eq!(
+            (back.to_move(), back.returns()),
+            (ToMove::Terminal, [0.0; 4])
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// B.5 and K5–K10, hand-derived
+// ---------------------------------------------------------------------------
+
+/// B.5: at the opening (60 placeable squares) the whole-turn actions are
+/// 60 for a 1, C(60,2) = 1,770 for a 2 and C(60,3) = 34,220 for a 3; an S
+/// on the first turn re-spins (K6), so the spin is 1, 2 or 3 at 1/3 each.
+#[test]
+fn b5_opening_branching() {
+    let g = game("spinner");
+    let s = g.initial_state(0);
+    assert_eq!(s.to_text(), "8/8/2*2*2/8/8/2*2*2/8/8 X spin 0");
+    assert_eq!(s.to_move(), ToMove::Chance);
+    let third = 1.0 / 3.0;
+    assert_eq!(
+        spins(&s),
+        vec![
+            ("spin=1".to_string(), third),
+            ("spin=2".to_string(), third),
+            ("spin=3".to_string(), third)
+        ]
+    );
+    for (spin, depth, want) in [
+        ("spin=1", 1, 60),
+        ("spin=2", 2, 1_770),
+        ("spin=3", 3, 34_220),
+    ] {
+        let mut t = s;
+        play(&mut t, spin);
+        assert_eq!(perft(&t, depth), want, "{spin}");
+    }
+    // A 3-placement turn: the first placement leaves 2 empty squares above
+    // it, so the top two (g8, h8) are not yet offered: 58.
+    let mut t = s;
+    play(&mut t, "spin=3");
+    assert_eq!(t.count_legal_moves(), 58);
+    assert!(!legal(&t).contains("h8") && !legal(&t).contains("g8"));
+    // perft 2 from the spin counts each outcome's first placements: 60 for
+    // a 1, 59 for a 2 (h8 must stay free for the second), 58 for a 3.
+    assert_eq!(perft(&s, 2), 60 + 59 + 58);
+}
+
+/// K6: S is possible only once both players have a piece on the board.
+#[test]
+fn k6_respin_until_both_have_pieces() {
+    let g = game("spinner");
+    let mut s = g.initial_state(0);
+    play(&mut s, "spin=1");
+    play(&mut s, "a1");
+    assert_eq!(s.to_move(), ToMove::Chance);
+    assert_eq!(spins(&s).len(), 3, "P2 has no piece: no S");
+    assert!(s.to_text().ends_with(" O spin 2"));
+    play(&mut s, "spin=1");
+    play(&mut s, "h8");
+    let o = spins(&s);
+    assert_eq!(o.len(), 4);
+    assert!(o.iter().all(|x| x.1 == 0.25));
+    assert!(parse_legal_move(&s, "spin=S").is_ok());
+    // K7: a spin of 3 with one empty square places one.
+    let t = pos(
+        &g,
+        "OOOOOOOO/XXXXXXXX/OO*OO*OO/XXXXXXXX/OOOOOOOO/XX*XX*XX/OOOOOOOO/1XXXXXXX X spin 0",
+    );
+    let mut t2 = t;
+    play(&mut t2, "spin=3");
+    assert_eq!(t2.placements_left(), Some(1));
+    // A spin of 1 with 2 empty squares left: one placed, P2 spins next.
+    let mut u = pos(
+        &g,
+        "OOOOOOOO/XXXXXXXX/OO*OO*OO/XXXXXXXX/OOOOOOOO/XX*XX*XX/OOOOOOOO/2XXXXXX X spin 0",
+    );
+    play(&mut u, "spin=1");
+    assert_eq!(legal(&u).len(), 2);
+    play(&mut u, "b1");
+    assert_eq!(u.to_move(), ToMove::Chance);
+    assert!(u.to_text().ends_with(" O spin 2"));
+}
+
+/// K8: a switch offers own × opponent pieces: 5 × 4 = 20 (B.5).
+#[test]
+fn k8_switch_count() {
+    let g = game("spinner");
+    let s = pos(&g, "OOOO4/8/2*2*2/8/8/2*2*2/8/XXXXX3 X switch 0");
+    assert_eq!(legal(&s).len(), 20);
+    let t = pos(&g, "OOOO4/8/2*2*2/8/8/2*2*2/8/XXXXX3 O switch 0");
+    assert_eq!(legal(&t).len(), 20);
+    assert!(legal(&t).contains("a8<>e1"), "own piece first");
+}
+
+/// K9: a switch that completes both paths wins for the mover. P1 has file
+/// c but for c4 (P2's) and a piece on f5; P2 has file f but for f5 and a
+/// piece on c4. Exchanging f5 and c4 completes both files; the mover wins,
+/// whoever it is. A switch written opponent's piece first is accepted.
+#[test]
+fn k9_mover_wins_when_both_complete() {
+    let g = game("spinner");
+    let rows = "2X2O2/2X2O2/2*2*2/2X2X2/2O2O2/2*2*2/2X2O2/2X2O2";
+    let mut x = pos(&g, &format!("{rows} X switch 0"));
+    assert!(!x.has_path(0) && !x.has_path(1));
+    play(&mut x, "f5<>c4");
+    assert!(x.has_path(0) && x.has_path(1));
+    assert_eq!(x.returns(), [1.0, -1.0, 0.0, 0.0]);
+    let mut o = pos(&g, &format!("{rows} O switch 0"));
+    play(&mut o, "f5<>c4");
+    assert_eq!(o.returns(), [-1.0, 1.0, 0.0, 0.0]);
+    // Read back: both paths, the last mover (O) wins.
+    assert_eq!(pos(&g, &o.to_text()).returns(), [-1.0, 1.0, 0.0, 0.0]);
+}
+
+/// K-Q4 alternative `goals=crossed`: P2 connects file a to file h. Seven
+/// P2 pieces on rank 4 (a4-g4) and h4 placed: a win with crossed goals, not
+/// with the same goals (rank 4 touches neither rank 1 nor rank 8). P1 still
+/// connects ranks; P2's file-f highway is no win when crossed.
+#[test]
+fn crossed_goals() {
+    let text = "8/8/2*2*2/8/OOOOOOO1/2*2*2/8/X7 O place1 0";
+    let mut c = pos(&game("spinner(goals=crossed)"), text);
+    play(&mut c, "h4");
+    assert_eq!(c.returns(), [-1.0, 1.0, 0.0, 0.0]);
+    let mut s = pos(&game("spinner"), text);
+    play(&mut s, "h4");
+    assert_eq!(s.to_move(), ToMove::Chance);
+    let f = pos(
+        &game("spinner(goals=crossed)"),
+        "X4OO1/5O2/2*2*2/5O2/5O2/2*2*2/5O2/5O2 X spin 0",
+    );
+    assert!(!f.has_path(1));
+    // Rank 3 with the stars c3, f3: a3 b3 d3 e3 g3 h3 join file a to h.
+    let r = pos(
+        &game("spinner(goals=crossed)"),
+        "X7/8/2*2*2/8/8/OO*OO*O1/8/8 O place1 0",
+    );
+    let mut r2 = r;
+    play(&mut r2, "h3");
+    assert_eq!(r2.returns(), [-1.0, 1.0, 0.0, 0.0]);
+}
+
+/// Other sizes (K-Q2, K-Q3): the auto stars and the placeable count.
+#[test]
+fn sizes_and_auto_stars() {
+    for (spec, stars, placeable) in [
+        ("spinner(size=7)", vec!["c3", "e3", "c5", "e5"], 45),
+        ("spinner(size=9)", vec!["c3", "g3", "c7", "g7"], 77),
+        ("spinner", vec!["c3", "f3", "c6", "f6"], 60),
+        ("spinner(size=5,stars=none)", vec![], 25),
+        ("spinner(size=6,stars=[b2])", vec!["b2"], 35),
+    ] {
+        let g = game(spec);
+        let n = g.rules().size;
+        let mut s = g.initial_state(0);
+        assert_eq!(s.stars(), bits(&stars, n), "{spec}");
+        play(&mut s, "spin=1");
+        assert_eq!(s.count_legal_moves(), placeable, "{spec}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Game strings, registry, bad input
+// ---------------------------------------------------------------------------
+
+struct Name;
+impl GameVisitor for Name {
+    type Output = String;
+    fn visit<G: Game>(self, game: G) -> String {
+        game.game_string()
+    }
+}
+
+#[test]
+fn game_strings_round_trip() {
+    assert!(engine::registry::GAMES.iter().any(|g| g.name == "spinner"));
+    let d = "spinner(size=8,stars=[c3,f3,c6,f6],goals=same)";
+    assert_eq!(visit_game("spinner", Name).unwrap(), d);
+    assert_eq!(
+        visit_game("spinner(stars=\"c3,f3,c6,f6\")", Name).unwrap(),
+        d
+    );
+    assert_eq!(visit_game("spinner(stars=[f6,c3,c6,f3])", Name).unwrap(), d);
+    assert_eq!(
+        visit_game("spinner(size=9,goals=crossed)", Name).unwrap(),
+        "spinner(size=9,stars=[c3,g3,c7,g7],goals=crossed)"
+    );
+    assert_eq!(
+        visit_game("spinner(stars=\"d4\",size=7)", Name).unwrap(),
+        "spinner(size=7,stars=[d4],goals=same)"
+    );
+    for spec in [
+        "spinner(size=5,stars=none)",
+        "spinner(size=11)",
+        "spinner(stars=[a1,h8])",
+    ] {
+        let s = visit_game(spec, Name).unwrap();
+        assert_eq!(visit_game(&s, Name).unwrap(), s, "{spec}");
+    }
+}
+
+#[test]
+fn bad_game_strings_are_errors() {
+    let all: Vec<String> = (0..25)
+        .map(|i| format!("{}{}", (b'a' + i % 5) as char, i / 5 + 1))
+        .collect();
+    let whole = format!("spinner(size=5,stars=[{}])", all.join(","));
+    for (spec, needle) in [
+        ("spinner(size=4)", "5..=11"),
+        ("spinner(size=12)", "5..=11"),
+        ("spinner(size=x)", "size=\"x\""),
+        ("spinner(size=6)", "stars=auto needs size 7..=11"),
+        ("spinner(stars=[i9])", "\"i9\" is not on the 8x8 board"),
+        ("spinner(stars=[c3,c9])", "\"c9\" is not on the 8x8 board"),
+        ("spinner(stars=[c3,f3,c3])", "c3 is given twice"),
+        ("spinner(stars=[C3])", "not on the 8x8 board"),
+        ("spinner(stars=\"c3,f3)", "no closing quote"),
+        ("spinner(stars=\"c3,f3,goals=same)", "no closing quote"),
+        ("spinner(goals=diagonal)", "same|crossed"),
+        ("spinner(colour=1)", "unknown parameter"),
+        (whole.as_str(), "cover the whole board"),
+    ] {
+        let e = visit_game(spec, Name).unwrap_err();
+        assert!(e.0.contains(needle), "{spec}: {e}");
+        assert!(!e.0.contains('\n'));
+    }
+    let e = visit_game("spinner(colour=1)", Name).unwrap_err();
+    assert!(
+        e.0.contains("size=") && e.0.contains("goals=same|crossed"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_positions_are_errors() {
+    let g = game("spinner");
+    let e2 = EXAMPLE_2.rsplit_once(" X spin 0").unwrap().0;
+    for (text, needle) in [
+        ("", "expected 3 or 4 fields"),
+        ("8/8 X spin", "2 rows"),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X", "expected 3 or 4 fields"),
+        ("8/8/2*2*2/8/8/2*2*2/8/7 X spin", "7 squares"),
+        ("8/8/2*2*2/8/8/2*2*2/8/9 X spin", "9 squares"),
+        ("8/8/2*2*2/8/8/2*2*2/8/8X X spin", "longer than 8"),
+        ("8/8/2*2*2/8/8/2*2*2/8/0X7 X spin", "run of 0"),
+        ("8/8/2*2*2/8/8/2*2*2/8/B7 X spin", "unknown square letter"),
+        (
+            "8/8/2*2*2/8/8/2*2*2/8/*7 X spin",
+            "stars on [a1,c3,f3,c6,f6]",
+        ),
+        (
+            "8/8/8/8/8/2*2*2/8/8 X spin",
+            "but the game has stars=[c3,f3,c6,f6]",
+        ),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 Y spin", "player to move"),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X play", "phase \"play\""),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X place4", "1, 2 or 3"),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X place", "1, 2 or 3"),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X place2>z9", "bad square"),
+        (
+            "8/8/2*2*2/8/8/2*2*2/8/8 X place2>a1",
+            "not a piece of the player to move",
+        ),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X switch", "a piece of each player"),
+        (
+            "8/8/2*2*2/8/8/2*2*2/8/X7 X switch",
+            "a piece of each player",
+        ),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X over", "nobody has a path"),
+        ("8/8/2*2*2/8/8/2*2*2/8/8 X spin x", "ply"),
+        (
+            "7X/8/2*2*2/8/8/2*2*2/8/8 X place2>h8",
+            "fewer empty squares above",
+        ),
+        (
+            "8/8/2*2*2/8/8/2*2*2/8/8 X spin 0 0",
+            "expected 3 or 4 fields",
+        ),
+        ("2X5/2X5/2*2*2/2X5/2X5/2*2*2/2X5/2X5 O spin", "X has a path"),
+        (
+            "OOOOOOOO/XXXXXXXX/OO*OO*OO/XXXXXXXX/OOOOOOOO/XX*XX*XX/OOOOOOOO/XXXXXXXX X spin",
+            "board is full",
+        ),
+    ] {
+        let err = g.parse_position(text).unwrap_err();
+        assert!(err.0.contains(needle), "{text:?}: {err}");
+        assert!(!err.0.contains('\n'));
+    }
+    // Example 2 with P1 to switch is fine; so is the room for 3 placements.
+    assert!(g.parse_position(&format!("{e2} X switch")).is_ok());
+    assert!(g.parse_position("8/8/2*2*2/8/8/2*2*2/8/8 X place3").is_ok());
+}
+
+#[test]
+fn bad_moves_are_errors() {
+    let g = game("spinner");
+    let s = pos(&g, EXAMPLE_2);
+    for (text, needle) in [
+        ("", "expected a placement"),
+        ("spin=4", "spin=1, spin=2, spin=3 or spin=S"),
+        ("spin=", "spin=1"),
+        ("i9", "bad square"),
+        ("a0", "bad square"),
+        ("A1", "expected a placement"),
+        ("a1<>a1", "two different squares"),
+        ("a1<>z1", "bad square"),
+        ("<>", "bad square"),
+        ("9", "expected a placement"),
+    ] {
+        let e = s.parse_move(text).unwrap_err();
+        assert!(e.0.contains(needle), "{text:?}: {e}");
+    }
+    // Well-formed, but a chance node takes only spin outcomes, and S needs
+    // pieces of both players (K6) at the opening.
+    assert!(parse_legal_move(&s, "d4").is_err());
+    let start = g.initial_state(0);
+    assert!(parse_legal_move(&start, "spin=S").is_err());
+    let mut t = s;
+    play(&mut t, "spin=1");
+    // An occupied square, a star, and a switch during a placement turn.
+    for text in ["e1", "c3", "e5<>h8", "spin=1"] {
+        assert!(parse_legal_move(&t, text).is_err(), "{text}");
+    }
+    // ↔ is read as <>.
+    let mut u = s;
+    play(&mut u, "spin=S");
+    assert_eq!(
+        u.parse_move("e5↔h8").unwrap(),
+        u.parse_move("e5<>h8").unwrap()
+    );
+}
+
+#[test]
+fn mangled_input_never_panics() {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let alphabet: Vec<char> = "XO*0123456789/ abcdefghi<>=Sspinlacewtorv"
+        .chars()
+        .collect();
+    let g = game("spinner");
+    let mut s = g.initial_state(0);
+    let mut texts = vec![s.to_text()];
+    let mut buf = Vec::new();
+    let mut outs = Vec::new();
+    while !s.is_terminal() {
+        let m = match s.to_move() {
+            ToMove::Chance => s.sample_chance(&mut rng, &mut outs).unwrap(),
+            _ => s.sample_legal_move(&mut rng, &mut buf).unwrap(),
+        };
+        texts.push(s.move_to_text(m));
+        s.apply(m);
+        texts.push(s.to_text());
+    }
+    for _ in 0..30_000 {
+        let base = &texts[rng.random_range(0..texts.len())];
+        let mut chars: Vec<char> = base.chars().collect();
+        for _ in 0..rng.random_range(1..4) {
+            let i = rng.random_range(0..=chars.len());
+            match rng.random_range(0..3) {
+                0 if i < chars.len() => {
+                    chars.remove(i);
+                }
+                1 if i < chars.len() => chars[i] = alphabet[rng.random_range(0..alphabet.len())],
+                _ => chars.insert(i, alphabet[rng.random_range(0..alphabet.len())]),
+            }
+        }
+        let t: String = chars.into_iter().collect();
+        if let Ok(p) = g.parse_position(&t) {
+            assert_eq!(pos(&g, &p.to_text()).to_text(), p.to_text());
+        }
+        let _ = s.parse_move(&t);
+        let _ = Spec::parse(&format!("spinner(stars={t})")).map(|sp| Spinner::from_spec(&sp));
+    }
+}
+
+/// `sample_legal_move` and `sample_chance` draw without building lists;
+/// they must stay uniform over the listed moves (and follow K5/K6). A loose
+/// chi-square bound, and every move drawn at least once.
+#[test]
+fn sampling_is_uniform() {
+    fn check(counts: &HashMap<String, usize>, want: &[(String, f64)], n: usize, what: &str) {
+        assert_eq!(counts.len(), want.len(), "{what}: {counts:?}");
+        let chi2: f64 = want
+            .iter()
+            .map(|(m, p)| {
+                let e = p * n as f64;
+                let c = *counts.get(m).unwrap_or(&0) as f64;
+                (c - e).powi(2) / e
+            })
+            .sum();
+        let dof = (want.len() - 1) as f64;
+        assert!(
+            chi2 < dof + 6.0 * (2.0 * dof).sqrt() + 10.0,
+            "{what}: chi2 {chi2}"
+        );
+    }
+    let g = game("spinner");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut buf = Vec::new();
+    let mut outs = Vec::new();
+    let ex2 = pos(&g, EXAMPLE_2);
+    let mut sw = ex2;
+    play(&mut sw, "spin=S");
+    let mut three = g.initial_state(0);
+    play(&mut three, "spin=3");
+    for (s, what) in [(sw, "switch"), (three, "first of 3 placements")] {
+        let moves = legal(&s);
+        let want: Vec<(String, f64)> = moves
+            .iter()
+            .map(|m| (m.clone(), 1.0 / moves.len() as f64))
+            .collect();
+        let mut counts = HashMap::new();
+        let n = 400 * moves.len();
+        for _ in 0..n {
+            let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+            *counts.entry(s.move_to_text(m)).or_insert(0) += 1;
+        }
+        check(&counts, &want, n, what);
+    }
+    for (s, what) in [(ex2, "spin"), (g.initial_state(0), "re-spin")] {
+        let want = spins(&s);
+        let mut counts = HashMap::new();
+        for _ in 0..40_000 {
+            let m = s.sample_chance(&mut rng, &mut outs).unwrap();
+            *counts.entry(s.move_to_text(m)).or_insert(0) += 1;
+        }
+        check(&counts, &want, 40_000, what);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The reference generator
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cell {
+    Empty,
+    Piece(usize),
+    Star,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RPhase {
+    Spin,
+    Place { left: usize, last: Option<usize> },
+    Switch,
+    Over,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RMove {
+    Spin(usize),
+    SpinS,
+    Place(usize),
+    Switch(usize, usize),
+}
+
+#[derive(Clone, Debug)]
+struct Ref {
+    n: usize,
+    crossed: bool,
+    cells: Vec<Cell>,
+    to_move: usize,
+    phase: RPhase,
+    /// `Some(Some(p))` p won, `Some(None)` a draw.
+    result: Option<Option<usize>>,
+    ply: u32,
+}
+
+impl Ref {
+    fn new(n: usize, stars: &[&str], crossed: bool) -> Ref {
+        let mut cells = vec![Cell::Empty; n * n];
+        for s in stars {
+            cells[sq(s, n as u32) as usize] = Cell::Star;
+        }
+        Ref {
+            n,
+            crossed,
+            cells,
+            to_move: 0,
+            phase: RPhase::Spin,
+            result: None,
+            ply: 0,
+        }
+    }
+
+    fn name(&self, i: usize) -> String {
+        format!("{}{}", (b'a' + (i % self.n) as u8) as char, i / self.n + 1)
+    }
+
+    fn empties(&self) -> Vec<usize> {
+        (0..self.n * self.n)
+            .filter(|&i| self.cells[i] == Cell::Empty)
+            .collect()
+    }
+
+    /// K12 with K3 / K-Q4: BFS over own pieces and stars from one goal edge.
+    fn path(&self, p: usize) -> bool {
+        let n = self.n;
+        let usable =
+            |i: usize| matches!(self.cells[i], Cell::Star) || self.cells[i] == Cell::Piece(p);
+        let files = p == 1 && self.crossed;
+        let on_start = |i: usize| if files { i.is_multiple_of(n) } else { i < n };
+        let on_goal = |i: usize| {
+            if files {
+                i % n == n - 1
+            } else {
+                i / n == n - 1
+            }
+        };
+        let mut seen = vec![false; n * n];
+        let mut q = VecDeque::new();
+        for i in 0..n * n {
+            if on_start(i) && usable(i) {
+                seen[i] = true;
+                q.push_back(i);
+            }
+        }
+        while let Some(i) = q.pop_front() {
+            if on_goal(i) {
+                return true;
+            }
+            let (r, c) = ((i / n) as i64, (i % n) as i64);
+            for (dr, dc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (r2, c2) = (r + dr, c + dc);
+                if r2 < 0 || c2 < 0 || r2 >= n as i64 || c2 >= n as i64 {
+                    continue;
+                }
+                let j = (r2 * n as i64 + c2) as usize;
+                if usable(j) && !seen[j] {
+                    seen[j] = true;
+                    q.push_back(j);
+                }
+            }
+        }
+        false
+    }
+
+    fn has_piece(&self, p: usize) -> bool {
+        self.cells.contains(&Cell::Piece(p))
+    }
+
+    /// K5 / K6.
+    fn chance(&self) -> Vec<(RMove, f64)> {
+        if self.phase != RPhase::Spin {
+            return vec![];
+        }
+        if self.has_piece(0) && self.has_piece(1) {
+            vec![
+                (RMove::Spin(1), 0.25),
+                (RMove::Spin(2), 0.25),
+                (RMove::Spin(3), 0.25),
+                (RMove::SpinS, 0.25),
+            ]
+        } else {
+            (1..=3).map(|k| (RMove::Spin(k), 1.0 / 3.0)).collect()
+        }
+    }
+
+    fn legal(&self) -> Vec<RMove> {
+        match self.phase {
+            // B.5: increasing order, and room left above for the rest.
+            RPhase::Place { left, last } => {
+                let e = self.empties();
+                e.iter()
+                    .copied()
+                    .filter(|&s| last.is_none_or(|l| s > l))
+                    .filter(|&s| e.iter().filter(|&&t| t > s).count() + 1 >= left)
+                    .map(RMove::Place)
+                    .collect()
+            }
+            RPhase::Switch => {
+                let p = self.to_move;
+                let mut out = vec![];
+                for a in 0..self.n * self.n {
+                    for b in 0..self.n * self.n {
+                        if self.cells[a] == Cell::Piece(p) && self.cells[b] == Cell::Piece(1 - p) {
+                            out.push(RMove::Switch(a, b));
+                        }
+                    }
+                }
+                out
+            }
+            _ => vec![],
+        }
+    }
+
+    fn end_turn(&mut self) {
+        if self.empties().is_empty() {
+            self.result = Some(None);
+            self.phase = RPhase::Over;
+        } else {
+            self.to_move = 1 - self.to_move;
+            self.phase = RPhase::Spin;
+        }
+    }
+
+    fn apply(&mut self, m: RMove) {
+        self.ply += 1;
+        let p = self.to_move;
+        match m {
+            RMove::Spin(k) => {
+                self.phase = RPhase::Place {
+                    left: k.min(self.empties().len()),
+                    last: None,
+                }
+            }
+            RMove::SpinS => self.phase = RPhase::Switch,
+            RMove::Place(s) => {
+                let RPhase::Place { left, .. } = self.phase else {
+                    panic!()
+                };
+                self.cells[s] = Cell::Piece(p);
+                if self.path(p) {
+                    self.result = Some(Some(p));
+                    self.phase = RPhase::Over;
+                } else if left == 1 {
+                    self.end_turn();
+                } else {
+                    self.phase = RPhase::Place {
+                        left: left - 1,
+                        last: Some(s),
+                    };
+                }
+            }
+            RMove::Switch(a, b) => {
+                self.cells.swap(a, b);
+                if self.path(p) {
+                    self.result = Some(Some(p));
+                    self.phase = RPhase::Over;
+                } else if self.path(1 - p) {
+                    self.result = Some(Some(1 - p));
+                    self.phase = RPhase::Over;
+                } else {
+                    self.end_turn();
+                }
+            }
+        }
+    }
+
+    fn returns(&self) -> [f64; 4] {
+        match self.result {
+            Some(Some(0)) => [1.0, -1.0, 0.0, 0.0],
+            Some(Some(_)) => [-1.0, 1.0, 0.0, 0.0],
+            _ => [0.0; 4],
+        }
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            RPhase::Over => ToMove::Terminal,
+            RPhase::Spin => ToMove::Chance,
+            _ => ToMove::Seat(self.to_move),
+        }
+    }
+
+    fn move_text(&self, m: RMove) -> String {
+        match m {
+            RMove::Spin(k) => format!("spin={k}"),
+            RMove::SpinS => "spin=S".into(),
+            RMove::Place(s) => self.name(s),
+            RMove::Switch(a, b) => format!("{}<>{}", self.name(a), self.name(b)),
+        }
+    }
+
+    fn text(&self) -> String {
+        let n = self.n;
+        let rows: Vec<String> = (0..n)
+            .rev()
+            .map(|r| {
+                let mut out = String::new();
+                let mut run = 0;
+                for c in 0..n {
+                    let ch = match self.cells[r * n + c] {
+                        Cell::Empty => {
+                            run += 1;
+                            continue;
+                        }
+                        Cell::Piece(0) => 'X',
+                        Cell::Piece(_) => 'O',
+                        Cell::Star => '*',
+                    };
+                    if run > 0 {
+                        out += &run.to_string();
+                        run = 0;
+                    }
+                    out.push(ch);
+                }
+                if run > 0 {
+                    out += &run.to_string();
+                }
+                out
+            })
+            .collect();
+        let phase = match self.phase {
+            RPhase::Spin => "spin".to_string(),
+            RPhase::Switch => "switch".to_string(),
+            RPhase::Over => "over".to_string(),
+            RPhase::Place { left, last: None } => format!("place{left}"),
+            RPhase::Place {
+                left,
+                last: Some(s),
+            } => format!("place{left}>{}", self.name(s)),
+        };
+        let who = if self.to_move == 0 { 'X' } else { 'O' };
+        format!("{} {who} {phase} {}", rows.join("/"), self.ply)
+    }
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    games: usize,
+    positions: usize,
+    chance_nodes: usize,
+    respin_nodes: usize,
+    switches: usize,
+    wins: [usize; 2],
+    opponent_wins_by_switch: usize,
+    draws: usize,
+}
+
+fn compare(g: &Spinner, e: &SpinnerState, r: &Ref, rng: &mut ChaCha8Rng) {
+    let text = r.text();
+    assert_eq!(e.to_text(), text, "position text");
+    assert_eq!(e.to_move(), r.to_move(), "to_move in {text}");
+    let mut moves = Vec::new();
+    e.legal_moves(&mut moves);
+    let et: BTreeSet<String> = moves.iter().map(|&m| e.move_to_text(m)).collect();
+    let rt: BTreeSet<String> = r.legal().iter().map(|&m| r.move_text(m)).collect();
+    assert_eq!(et.len(), moves.len(), "duplicates in {text}");
+    assert_eq!(et, rt, "legal moves in {text}");
+    assert_eq!(e.count_legal_moves(), moves.len(), "count in {text}");
+    // Chance outcomes: the same outcomes and probabilities, summing to 1.
+    let mut outs = Vec::new();
+    e.chance_outcomes(&mut outs);
+    let eo: Vec<(String, f64)> = outs.iter().map(|&(m, p)| (e.move_to_text(m), p)).collect();
+    let ro: Vec<(String, f64)> = r
+        .chance()
+        .iter()
+        .map(|&(m, p)| (r.move_text(m), p))
+        .collect();
+    assert_eq!(eo, ro, "chance outcomes in {text}");
+    if e.to_move() == ToMove::Chance {
+        let sum: f64 = outs.iter().map(|o| o.1).sum();
+        assert!((sum - 1.0).abs() < 1e-12, "sum {sum} in {text}");
+        let m = e.sample_chance(rng, &mut outs).unwrap();
+        assert!(eo.iter().any(|o| o.0 == e.move_to_text(m)));
+    } else {
+        assert!(outs.is_empty());
+    }
+    assert_eq!(e.returns(), r.returns(), "returns in {text}");
+    assert_eq!(e.zobrist(), e.zobrist_from_scratch(), "zobrist in {text}");
+    let back = g
+        .parse_position(&text)
+        .unwrap_or_else(|err| panic!("{text}: {err}"));
+    assert_eq!(back.to_text(), text);
+    assert_eq!(back.zobrist(), e.zobrist(), "round-trip zobrist of {text}");
+    assert_eq!(back.to_move(), e.to_move());
+    assert_eq!(back.returns(), e.returns());
+    let mut buf = Vec::new();
+    match e.sample_legal_move(rng, &mut buf) {
+        Some(m) => assert!(moves.contains(&m), "sampled {m:?} in {text}"),
+        None => assert!(moves.is_empty()),
+    }
+}
+
+fn play_and_compare(
+    spec: &str,
+    n: usize,
+    stars: &[&str],
+    crossed: bool,
+    rng: &mut ChaCha8Rng,
+    tally: &mut Tally,
+    hashes: &mut HashMap<u64, String>,
+) {
+    let g = game(spec);
+    let mut e = g.initial_state(0);
+    let mut r = Ref::new(n, stars, crossed);
+    loop {
+        compare(&g, &e, &r, rng);
+        tally.positions += 1;
+        let key = r.text().rsplit_once(' ').unwrap().0.to_string();
+        let prev = hashes.entry(e.zobrist()).or_insert_with(|| key.clone());
+        assert_eq!(*prev, key, "zobrist collision");
+        let m = match r.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => {
+                tally.chance_nodes += 1;
+                let c = r.chance();
+                if c.len() == 3 {
+                    tally.respin_nodes += 1;
+                }
+                // Draw by the probabilities.
+                let mut x: f64 = rng.random();
+                let mut pick = c[c.len() - 1].0;
+                for &(m, p) in &c {
+                    if x < p {
+                        pick = m;
+                        break;
+                    }
+                    x -= p;
+                }
+                pick
+            }
+            ToMove::Seat(_) => {
+                let l = r.legal();
+                l[rng.random_range(0..l.len())]
+            }
+        };
+        if matches!(m, RMove::Switch(..)) {
+            tally.switches += 1;
+        }
+        let t = r.move_text(m);
+        let em =
+            parse_legal_move(&e, &t).unwrap_or_else(|err| panic!("{t} in {}: {err}", r.text()));
+        assert_eq!(e.move_to_text(em), t);
+        let mover = r.to_move;
+        let was_switch = matches!(m, RMove::Switch(..));
+        e.apply(em);
+        r.apply(m);
+        if was_switch && r.result == Some(Some(1 - mover)) {
+            tally.opponent_wins_by_switch += 1;
+        }
+    }
+    tally.games += 1;
+    match r.result {
+        Some(Some(p)) => tally.wins[p] += 1,
+        Some(None) => tally.draws += 1,
+        None => unreachable!(),
+    }
+}
+
+/// At least 10,000 positions of random games (spins drawn by the K5/K6
+/// probabilities) with the default rules, and more on other sizes, stars
+/// and crossed goals, each compared in full with the reference.
+#[test]
+fn engine_matches_reference_on_random_playouts() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5917);
+    let mut t = Tally::default();
+    let mut hashes = HashMap::new();
+    let stars = ["c3", "f3", "c6", "f6"];
+    while t.positions < 12_000 {
+        play_and_compare("spinner", 8, &stars, false, &mut rng, &mut t, &mut hashes);
+    }
+    eprintln!("spinner 8x8: {t:?}");
+    assert!(t.respin_nodes > 0 && t.switches > 100 && t.wins[0] > 0 && t.wins[1] > 0);
+    let mut v = Tally::default();
+    for i in 0..90 {
+        let (spec, n, st, crossed): (&str, usize, Vec<&str>, bool) = match i % 6 {
+            0 => ("spinner(goals=crossed)", 8, stars.to_vec(), true),
+            1 => ("spinner(size=7)", 7, vec!["c3", "e3", "c5", "e5"], false),
+            2 => (
+                "spinner(size=9,goals=crossed)",
+                9,
+                vec!["c3", "g3", "c7", "g7"],
+                true,
+            ),
+            3 => ("spinner(size=5,stars=none)", 5, vec![], false),
+            4 => (
+                "spinner(size=6,stars=[a1,b3,f6])",
+                6,
+                vec!["a1", "b3", "f6"],
+                false,
+            ),
+            _ => ("spinner(size=11)", 11, vec!["c3", "i3", "c9", "i9"], false),
+        };
+        let mut h = HashMap::new();
+        play_and_compare(spec, n, &st, crossed, &mut rng, &mut v, &mut h);
+    }
+    eprintln!("variants: {v:?}");
+    assert!(v.positions > 5_000);
+    assert!(t.draws + v.draws > 0, "K10 draws occur: {t:?} {v:?}");
+    assert!(
+        t.opponent_wins_by_switch + v.opponent_wins_by_switch > 0,
+        "K9 second case occurs"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The generic kit
+// ---------------------------------------------------------------------------
+
+struct Kit(u64);
+impl GameVisitor for Kit {
+    type Output = Result<engine::testkit::KitReport, String>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        // Placements fill at most n² squares; switch turns add 2 plies each
+        // and come a quarter of the time: 2,000 plies is far above any game.
+        check_playouts(&game, 60, self.0, 2_000)
+    }
+}
+
+#[test]
+fn spinner_variants_pass_the_kit() {
+    for (i, g) in [
+        "spinner",
+        "spinner(goals=crossed)",
+        "spinner(size=7)",
+        "spinner(size=11,stars=none)",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let r = visit_game(g, Kit(i as u64))
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{g}: {e}"));
+        assert_eq!(r.games, 60, "{g}");
+        assert!(r.chance_nodes > 60 * 10, "{g}: {r:?}");
+    }
+}
