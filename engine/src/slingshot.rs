@@ -390,7 +390,9 @@ impl Slingshot {
             outcome: Outcome::Ongoing,
             ply: 0,
             hash: 0,
+            open: [0; 4],
         };
+        s.open = geo.open_midpoints(!s.occupied() & geo.grid.full);
         s.hash = s.zobrist_from_scratch();
         s
     }
@@ -465,6 +467,10 @@ pub struct SlingshotState {
     outcome: Outcome,
     ply: u32,
     hash: u64,
+    /// Per direction, the midpoints whose custodial pair is empty (A.4.1):
+    /// a function of the empty squares, kept by `settle` (empties never
+    /// change in Phase S, so it stays valid there).
+    open: [u128; 4],
 }
 
 impl PartialEq for SlingshotState {
@@ -569,8 +575,7 @@ impl SlingshotState {
             return; // S21: a custodial move places three pieces.
         }
         let targets = self.singletons(c.other());
-        let empty = !self.occupied() & self.geo.grid.full;
-        let open = self.geo.open_midpoints(empty);
+        let open = self.open;
         for (dir, (&open, lines)) in open.iter().zip(&self.geo.lines).enumerate() {
             if open == 0 {
                 continue;
@@ -605,8 +610,7 @@ impl SlingshotState {
             return false; // S21
         }
         let targets = self.singletons(c.other());
-        let empty = !self.occupied() & self.geo.grid.full;
-        let open = self.geo.open_midpoints(empty);
+        let open = self.open;
         let lm = &self.geo.line_mask;
         let open_count: u32 = open.iter().map(|o| o.count()).sum();
         // A move is an open midpoint and a target on one line: walk the
@@ -663,8 +667,7 @@ impl SlingshotState {
         if m == 0 {
             return None;
         }
-        let empty = !self.occupied() & self.geo.grid.full;
-        let open = self.geo.open_midpoints(empty);
+        let open = self.open;
         let n = self.geo.n;
         let counts = open.map(|o| o.count());
         let open_count: u32 = counts.iter().sum();
@@ -775,6 +778,11 @@ impl SlingshotState {
         } else if self.passes >= 2 {
             self.outcome = Outcome::Draw;
         } else {
+            if !self.phase_s {
+                self.open = self
+                    .geo
+                    .open_midpoints(!self.occupied() & self.geo.grid.full);
+            }
             if !self.phase_s && !self.has_custodial(me) {
                 self.phase_s = true;
                 self.hash ^= self.geo.z_phase_s;
@@ -1422,6 +1430,7 @@ fn parse_position(game: &Slingshot, text: &str) -> Result<SlingshotState, GameEr
         f => return Err(bad(format!("stage {f:?}, expected setup, choose, B or T"))),
     }
     s.hash = s.zobrist_from_scratch();
+    s.open = s.geo.open_midpoints(!s.occupied() & s.geo.grid.full);
     if s.stage == Stage::Play {
         s.settle();
     }
