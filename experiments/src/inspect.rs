@@ -63,13 +63,38 @@ impl GameVisitor for MovesVisitor<'_> {
     type Output = Result<String>;
     fn visit<G: Game>(self, game: G) -> Result<String> {
         let state = start_state(&game, self.position, self.moves, self.seed)?;
-        let mut list = Vec::new();
-        state.legal_moves(&mut list);
         let mut s = String::new();
-        for m in &list {
-            let _ = writeln!(s, "{}", state.move_to_text(*m));
+        match state.to_move() {
+            engine::ToMove::Chance => {
+                let mut outs = Vec::new();
+                state.chance_outcomes(&mut outs);
+                for (m, p) in &outs {
+                    let _ = writeln!(s, "{} {p:.6}", state.move_to_text(*m));
+                }
+                let _ = write!(
+                    s,
+                    "chance node: {} outcomes (move, probability)",
+                    outs.len()
+                );
+            }
+            engine::ToMove::Terminal => {
+                let r = state.returns();
+                let rs: Vec<String> = (0..state.num_seats()).map(|i| r[i].to_string()).collect();
+                let _ = write!(
+                    s,
+                    "game over: 0 legal moves; returns per seat {}",
+                    rs.join(" ")
+                );
+            }
+            engine::ToMove::Seat(seat) => {
+                let mut list = Vec::new();
+                state.legal_moves(&mut list);
+                for m in &list {
+                    let _ = writeln!(s, "{}", state.move_to_text(*m));
+                }
+                let _ = write!(s, "{} legal moves (seat {seat} to move)", list.len());
+            }
         }
-        let _ = write!(s, "{} legal moves", list.len());
         Ok(s)
     }
 }

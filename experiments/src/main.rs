@@ -4,6 +4,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::io::Write as _;
+
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
@@ -209,31 +211,36 @@ enum Command {
         #[command(flatten)]
         run: RunOpts,
     },
-    /// Combine the CSVs of a sharded run; prints the summary one run gives.
+    /// Combine the CSVs of all shards of a run; prints the summary one run gives.
     Merge {
-        /// Shard CSVs (each with its FILE.config.json).
+        /// Shard CSVs 1/n … n/n (each with its FILE.config.json).
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
         /// Merged CSV.
         #[arg(long)]
         out: PathBuf,
+        /// Replace an existing --out.
+        #[arg(long)]
+        overwrite: bool,
     },
 }
 
 fn run(cli: Cli) -> Result<()> {
+    // Output goes through `so`: a closed pipe (`boardlab ... | head`) ends
+    // the command quietly instead of panicking in println!.
+    let mut so = std::io::stdout().lock();
     match cli.command {
-        Command::Games => print!("{}", inspect::games_text()),
+        Command::Games => write!(so, "{}", inspect::games_text())?,
         Command::Moves {
             game,
             position,
             moves,
             seed,
-        } => {
-            println!(
-                "{}",
-                inspect::moves_text(&game, position.as_deref(), moves.as_deref(), seed)?
-            )
-        }
+        } => writeln!(
+            so,
+            "{}",
+            inspect::moves_text(&game, position.as_deref(), moves.as_deref(), seed)?
+        )?,
         Command::Perft {
             game,
             position,
@@ -243,12 +250,11 @@ fn run(cli: Cli) -> Result<()> {
         } => {
             let r =
                 inspect::perft_report(&game, position.as_deref(), moves.as_deref(), seed, depth)?;
-            println!("{}", r.render());
+            writeln!(so, "{}", r.render())?;
         }
         Command::Play { game, agents, seed } => {
-            let mut out = std::io::stdout();
-            let end = play::play(&game, &agents, seed, &mut out)?;
-            println!("{end}");
+            let end = play::play(&game, &agents, seed, &mut so)?;
+            writeln!(so, "{end}")?;
         }
         Command::Tournament {
             game,
@@ -265,18 +271,20 @@ fn run(cli: Cli) -> Result<()> {
             let args = run.apply(TournamentArgs::new(&game, &agents, games, 0, out))?;
             let res = tournament::run(&args)?;
             let summary = summarise(&res.config, &res.records);
-            println!("{}", summary.render(&res.config));
-            println!(
+            writeln!(so, "{}", summary.render(&res.config))?;
+            writeln!(
+                so,
                 "played {} games in {:.1} s; {} rows in {}",
                 res.played,
                 res.seconds,
                 res.records.len(),
                 args.out.display()
-            );
+            )?;
             if res.timed {
-                println!(
+                writeln!(
+                    so,
                     "note: an agent has a millisecond budget, so these games are not reproducible from the seed"
-                );
+                )?;
             }
         }
         Command::Rate {
@@ -294,7 +302,7 @@ fn run(cli: Cli) -> Result<()> {
                 anchor,
                 ratings_out: ratings,
             };
-            println!("{}", strength::rate(&args)?);
+            writeln!(so, "{}", strength::rate(&args)?)?;
         }
         Command::Sprt {
             game,
@@ -317,7 +325,7 @@ fn run(cli: Cli) -> Result<()> {
                 beta,
                 sprt_out: sprt,
             };
-            println!("{}", strength::sprt(&args)?);
+            writeln!(so, "{}", strength::sprt(&args)?)?;
         }
         Command::Tune {
             game,
@@ -338,17 +346,22 @@ fn run(cli: Cli) -> Result<()> {
                 tune_out: tune,
                 plot,
             };
-            println!("{}", strength::tune(&args)?);
+            writeln!(so, "{}", strength::tune(&args)?)?;
         }
-        Command::Merge { inputs, out } => {
-            let (config, records) = merge::merge(&inputs, &out)?;
-            println!("{}", summarise(&config, &records).render(&config));
-            println!(
+        Command::Merge {
+            inputs,
+            out,
+            overwrite,
+        } => {
+            let (config, records) = merge::merge(&inputs, &out, overwrite)?;
+            writeln!(so, "{}", summarise(&config, &records).render(&config))?;
+            writeln!(
+                so,
                 "merged {} games from {} files into {}",
                 records.len(),
                 inputs.len(),
                 out.display()
-            );
+            )?;
         }
     }
     Ok(())
@@ -359,6 +372,13 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            let broken_pipe = e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
             eprintln!("error: {}", format!("{e:#}").replace('\n', " "));
             ExitCode::from(2)
         }

@@ -38,7 +38,12 @@ impl GameVisitor for PlayVisitor<'_> {
         let mut rng = ChaCha8Rng::seed_from_u64(mix(self.seed, 0));
         let mut buf = Vec::new();
         let mut record = Vec::new();
-        writeln!(self.out, "{}\n{state}\n", game.game_string())?;
+        writeln!(
+            self.out,
+            "{}\n{state}\nposition: {}\n",
+            game.game_string(),
+            state.to_text()
+        )?;
         loop {
             let (mv, who) = match state.to_move() {
                 ToMove::Terminal => break,
@@ -55,8 +60,9 @@ impl GameVisitor for PlayVisitor<'_> {
             state.apply(mv);
             writeln!(
                 self.out,
-                "ply {}: {who} plays {text}\n{state}\n",
-                state.ply()
+                "ply {}: {who} plays {text}\n{state}\nposition: {}\n",
+                state.ply(),
+                state.to_text()
             )?;
             record.push(text);
         }

@@ -130,18 +130,29 @@ pub fn fit(config: &TournamentConfig, records: &[GameRecord], anchor: usize) -> 
     bradley_terry(&score, &games, anchor).map_err(|e| anyhow!("cannot fit ratings: {e}"))
 }
 
-fn anchor_index(config: &TournamentConfig, anchor: Option<&str>) -> Result<usize> {
+fn anchor_index(agent_specs: &[String], anchor: Option<&str>) -> Result<usize> {
     let Some(a) = anchor else { return Ok(0) };
-    if let Ok(i) = a.parse::<usize>()
-        && i < config.agents.len()
-    {
-        return Ok(i);
+    let canonical: Vec<String> = agent_specs
+        .iter()
+        .map(|s| {
+            agents::AgentSpec::parse(s)
+                .map(|x| x.canonical())
+                .map_err(|e| anyhow!("{e}"))
+        })
+        .collect::<Result<_>>()?;
+    if let Ok(i) = a.parse::<usize>() {
+        if i < canonical.len() {
+            return Ok(i);
+        }
+        bail!(
+            "--anchor {i} is not an agent index (0..{})",
+            canonical.len() - 1
+        );
     }
     let canon = agents::AgentSpec::parse(a)
         .map_err(|e| anyhow!("--anchor: {e}"))?
         .canonical();
-    config
-        .agents
+    canonical
         .iter()
         .position(|s| *s == canon)
         .ok_or_else(|| anyhow!("--anchor {a:?} is not one of the agents (give its spec or index)"))
@@ -156,11 +167,19 @@ pub fn rate(args: &RateArgs) -> Result<String> {
     if args.run.agents.len() < 2 {
         bail!("rate needs at least two agents");
     }
+    two_seats(&args.run.game, "rate")?;
+    let anchor = anchor_index(&args.run.agents, args.anchor.as_deref())?;
     let mut run = args.run.clone();
     run.paired = true;
     run.schedule = Schedule::RoundRobin;
     let res = tournament::run(&run)?;
-    let anchor = anchor_index(&res.config, args.anchor.as_deref())?;
+    if let Some((k, n)) = run.shard {
+        return Ok(format!(
+            "shard {k}/{n}: {} games in {}; merge all shards with `boardlab merge`, then fit with `boardlab rate ... --out MERGED.csv` (it resumes the finished games)",
+            res.records.len(),
+            run.out.display()
+        ));
+    }
     let names: Vec<String> = res.config.agents.clone();
     let r = fit(&res.config, &res.records, anchor)?;
     let k = names.len();
@@ -328,6 +347,14 @@ pub fn sprt_verdict(
 /// `elo0 >= elo1`, α or β outside (0, ½), not exactly two agents, bad game
 /// or agents, unwritable outputs, a configuration clash.
 pub fn sprt(args: &SprtArgs) -> Result<String> {
+    if !(args.elo0.is_finite() && args.elo1.is_finite()) {
+        bail!("--elo0 and --elo1 must be finite numbers");
+    }
+    if args.run.shard.is_some() {
+        bail!(
+            "sprt is sequential and cannot be sharded; run it whole (it resumes after an interruption)"
+        );
+    }
     if args.elo0 >= args.elo1 {
         bail!("--elo0 {} must be below --elo1 {}", args.elo0, args.elo1);
     }
@@ -339,6 +366,7 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
     if args.run.agents.len() != 2 {
         bail!("sprt compares exactly two agents: --agents A B");
     }
+    two_seats(&args.run.game, "sprt")?;
     let bounds = sprt_bounds(args.alpha, args.beta);
     let mut run = args.run.clone();
     run.paired = true;
@@ -568,6 +596,8 @@ pub struct TuneArgs {
 /// Bad specs, game or outputs; a configuration clash.
 pub fn tune(args: &TuneArgs) -> Result<String> {
     let values = expand_list(&args.agent)?;
+    two_seats(&args.run.game, "tune")?;
+    agents::AgentSpec::parse(&args.baseline).map_err(|e| anyhow!("--baseline: {e}"))?;
     let mut run = args.run.clone();
     run.agents = std::iter::once(args.baseline.clone())
         .chain(values.iter().map(|v| v.2.clone()))
@@ -575,6 +605,13 @@ pub fn tune(args: &TuneArgs) -> Result<String> {
     run.paired = true;
     run.schedule = Schedule::Gauntlet;
     let res = tournament::run(&run)?;
+    if let Some((k, n)) = run.shard {
+        return Ok(format!(
+            "shard {k}/{n}: {} games in {}; merge all shards with `boardlab merge`, then run this tune again with --out MERGED.csv to write the table and plot",
+            res.records.len(),
+            run.out.display()
+        ));
+    }
     let mut rows = Vec::new();
     for (i, (param, value, spec)) in values.iter().enumerate() {
         let a = i + 1;
@@ -661,6 +698,15 @@ pub fn tune(args: &TuneArgs) -> Result<String> {
         args.plot.display()
     );
     Ok(out)
+}
+
+/// Strength runs play two-seat games in pairs.
+fn two_seats(game: &str, what: &str) -> Result<()> {
+    let n = tournament::num_seats(game)?;
+    if n != 2 {
+        bail!("{what} plays two-seat games in pairs; {game} has {n} seats (use tournament for it)");
+    }
+    Ok(())
 }
 
 /// The default games CSV for a derived output: `results/ratings.csv` →

@@ -351,7 +351,35 @@ fn row(config: &TournamentConfig, r: &GameRecord) -> Vec<String> {
     v
 }
 
-fn parse_row(n: usize, rec: &csv::StringRecord) -> Result<GameRecord> {
+/// Parses a row; with a configuration, also checks the game string and the
+/// agent specs against it (and that agent indices exist).
+fn parse_row_checked(
+    n: usize,
+    rec: &csv::StringRecord,
+    config: Option<&TournamentConfig>,
+) -> Result<GameRecord> {
+    if let Some(c) = config {
+        if rec.get(0) != Some(c.game.as_str()) {
+            bail!(
+                "game {:?} is not this run's {:?}",
+                rec.get(0).unwrap_or(""),
+                c.game
+            );
+        }
+        for s in 0..n {
+            let a: usize = rec
+                .get(3 + 2 * s)
+                .unwrap_or("")
+                .parse()
+                .map_err(|_| anyhow!("bad agent index"))?;
+            if a >= c.agents.len() || rec.get(4 + 2 * s) != Some(c.agents[a].as_str()) {
+                bail!(
+                    "seat {s}: agent {a} {:?} is not one of this run's agents",
+                    rec.get(4 + 2 * s).unwrap_or("")
+                );
+            }
+        }
+    }
     let want = header(n).len();
     if rec.len() != want {
         bail!("{} fields, expected {want}", rec.len());
@@ -419,10 +447,61 @@ fn config_path(out: &Path) -> PathBuf {
     PathBuf::from(p)
 }
 
+/// Checks rows against the run that should have made them: each game
+/// index is a job of the run (and of its shard) at most once, with that
+/// job's seed and seating, the game string, per-seat returns in range and
+/// winners that match the returns. A row edited by hand or copied from
+/// another run is an error, never silently counted.
+///
+/// # Errors
+/// The first row that does not fit, named by its game index.
+pub fn check_rows(
+    config: &TournamentConfig,
+    num_seats: usize,
+    records: &[GameRecord],
+) -> Result<()> {
+    let all = jobs(config, num_seats)?;
+    let by_index: std::collections::HashMap<u64, &Job> = all.iter().map(|j| (j.index, j)).collect();
+    let mut seen = HashSet::new();
+    for r in records {
+        let Some(job) = by_index.get(&r.index) else {
+            bail!(
+                "row with game_index {} is not a game of this run (or of this shard)",
+                r.index
+            );
+        };
+        if !seen.insert(r.index) {
+            bail!("game_index {} appears twice", r.index);
+        }
+        if r.seed != job.seed || r.seats != job.seats {
+            bail!(
+                "row {}: its seed or seating differs from the run's game {}",
+                r.index,
+                r.index
+            );
+        }
+        if r.returns.len() != num_seats || r.returns.iter().any(|x| !x.is_finite()) {
+            bail!("row {}: bad returns {:?}", r.index, r.returns);
+        }
+        if num_seats > 1 && r.returns.iter().any(|x| !(-1.0..=1.0).contains(x)) {
+            bail!("row {}: returns {:?} out of [-1, 1]", r.index, r.returns);
+        }
+        let best = r.returns.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let mut winners: Vec<usize> = (0..num_seats).filter(|&s| r.returns[s] == best).collect();
+        if winners.len() == num_seats && num_seats > 1 {
+            winners.clear();
+        }
+        if winners != r.winners {
+            bail!("row {}: winner_seat does not match the returns", r.index);
+        }
+    }
+    Ok(())
+}
+
 /// Reads the complete rows of an existing output, rewriting the file
 /// without a half-written last row if there is one.
-fn load_existing(out: &Path, n: usize) -> Result<Vec<GameRecord>> {
-    let (records, seats) = read_rows(out, true)?;
+fn load_existing(out: &Path, n: usize, config: &TournamentConfig) -> Result<Vec<GameRecord>> {
+    let (records, seats) = read_rows(out, true, Some(config))?;
     if seats != n {
         bail!(
             "{}: its header does not match this tournament's columns; choose another --out or pass --overwrite",
@@ -439,7 +518,11 @@ fn load_existing(out: &Path, n: usize) -> Result<Vec<GameRecord>> {
 /// # Errors
 /// An unreadable file or header, a header that is not a tournament's, or a
 /// malformed complete row (named by its line).
-pub fn read_rows(path: &Path, repair: bool) -> Result<(Vec<GameRecord>, usize)> {
+pub fn read_rows(
+    path: &Path,
+    repair: bool,
+    config: Option<&TournamentConfig>,
+) -> Result<(Vec<GameRecord>, usize)> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let complete_len = if text.ends_with('\n') {
@@ -466,7 +549,8 @@ pub fn read_rows(path: &Path, repair: bool) -> Result<(Vec<GameRecord>, usize)> 
     for (i, rec) in reader.records().enumerate() {
         let rec = rec.with_context(|| format!("{}: row {} unreadable", path.display(), i + 2))?;
         records.push(
-            parse_row(n, &rec).with_context(|| format!("{}: row {}", path.display(), i + 2))?,
+            parse_row_checked(n, &rec, config)
+                .with_context(|| format!("{}: row {}", path.display(), i + 2))?,
         );
     }
     if !partial.is_empty() {
@@ -586,7 +670,11 @@ impl GameVisitor for RunVisitor<'_> {
                 .ok()
                 .and_then(|t| serde_json::from_str(&t).ok());
             match old {
-                Some(old) if old == config => existing = load_existing(&args.out, n)?,
+                Some(old) if old == config => {
+                    existing = load_existing(&args.out, n, &config)?;
+                    check_rows(&config, n, &existing)
+                        .with_context(|| format!("cannot resume {}", args.out.display()))?;
+                }
                 Some(old) => bail!(
                     "{} holds a run with another configuration ({}); choose another --out or pass --overwrite",
                     args.out.display(),
@@ -685,6 +773,23 @@ impl GameVisitor for RunVisitor<'_> {
             seconds: start.elapsed().as_secs_f64(),
         })
     }
+}
+
+struct SeatsVisitor;
+
+impl GameVisitor for SeatsVisitor {
+    type Output = usize;
+    fn visit<G: Game>(self, game: G) -> usize {
+        game.num_seats()
+    }
+}
+
+/// The seat count of a game string.
+///
+/// # Errors
+/// An unknown game or bad parameters.
+pub fn num_seats(game: &str) -> Result<usize> {
+    visit_game(game, SeatsVisitor).map_err(|e| anyhow!("{e}"))
 }
 
 /// Runs (or resumes) a tournament and returns every game.

@@ -99,7 +99,10 @@ fn perft_and_moves_reproduce_the_dossier() {
         "--moves",
         "d4,g7 chooser=B",
     ]);
-    assert!(out.trim_end().ends_with("29 legal moves"), "{out}");
+    assert!(
+        out.trim_end().ends_with("29 legal moves (seat 1 to move)"),
+        "{out}"
+    );
     assert_eq!(out.lines().count(), 30);
     // From a position text: A.7.4 (85 replies for Teal).
     let out = ok(&[
@@ -109,7 +112,10 @@ fn perft_and_moves_reproduce_the_dossier() {
         "--position",
         "9/9/9/4B4/4B4/4B4/9/9/T8 T C 0 1",
     ]);
-    assert!(out.trim_end().ends_with("85 legal moves"), "{out}");
+    assert!(
+        out.trim_end().ends_with("85 legal moves (seat 0 to move)"),
+        "{out}"
+    );
 }
 
 #[test]

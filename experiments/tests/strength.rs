@@ -339,3 +339,167 @@ fn a_corrupt_row_in_the_middle_is_an_error_on_resume() {
     std::fs::write(&out, lines.join("\n") + "\n").unwrap();
     fails(&base, "row 3");
 }
+
+#[test]
+fn merge_refuses_incomplete_or_clashing_inputs() {
+    let d = dir();
+    let base = [
+        "tournament",
+        "--game",
+        G,
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "8",
+        "--seed",
+        "6",
+        "--quiet",
+    ];
+    let shards: Vec<String> = (1..=2).map(|k| p(&d, &format!("m_shard{k}.csv"))).collect();
+    for (k, s) in shards.iter().enumerate() {
+        let spec = format!("{}/2", k + 1);
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend(["--out", s, "--shard", &spec]);
+        ok(&a);
+    }
+    let out = p(&d, "m_merged.csv");
+    fails(&["merge", "--out", &out, &shards[0]], "missing");
+    fails(
+        &["merge", "--out", &shards[0], &shards[0], &shards[1]],
+        "one of the inputs",
+    );
+    ok(&["merge", "--out", &out, &shards[0], &shards[1]]);
+    fails(
+        &["merge", "--out", &out, &shards[0], &shards[1]],
+        "--overwrite",
+    );
+    // An unfinished shard: drop its last row.
+    let text = std::fs::read_to_string(&shards[1]).unwrap();
+    let cut: Vec<&str> = text.lines().collect();
+    std::fs::write(&shards[1], cut[..cut.len() - 1].join("\n") + "\n").unwrap();
+    fails(
+        &[
+            "merge",
+            "--out",
+            &out,
+            "--overwrite",
+            &shards[0],
+            &shards[1],
+        ],
+        "unfinished",
+    );
+    // A duplicated row is refused on resume, never counted twice.
+    let whole = p(&d, "m_whole.csv");
+    let mut a: Vec<&str> = base.to_vec();
+    a.extend(["--out", &whole]);
+    ok(&a);
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let row = text.lines().nth(1).unwrap().to_string();
+    std::fs::write(&whole, text.clone() + &row + "\n").unwrap();
+    fails(&a, "appears twice");
+    // A row from another seed (edited seed) is refused.
+    let mut fields: Vec<String> = row.split(',').map(|s| s.to_string()).collect();
+    let seed_field = fields
+        .iter()
+        .position(|f| f.len() > 8 && f.chars().all(|c| c.is_ascii_digit()))
+        .unwrap();
+    fields[seed_field] = "12345".into();
+    std::fs::write(&whole, text.replacen(&row, &fields.join(","), 1)).unwrap();
+    fails(&a, "seed or seating");
+}
+
+#[test]
+fn strength_runs_check_their_input_before_playing() {
+    let d = dir();
+    let s = p(&d, "x.csv");
+    fails(
+        &[
+            "sprt", "--game", G, "--agents", "random", "random", "--elo0", "nan", "--elo1", "5",
+            "--sprt", &s,
+        ],
+        "finite",
+    );
+    fails(
+        &[
+            "sprt", "--game", G, "--agents", "random", "random", "--elo0", "0", "--elo1", "5",
+            "--shard", "1/2", "--sprt", &s,
+        ],
+        "cannot be sharded",
+    );
+    fails(
+        &[
+            "rate",
+            "--game",
+            "sniggle(players=3)",
+            "--agents",
+            "random",
+            "random",
+            "random",
+            "--ratings",
+            &s,
+        ],
+        "two-seat",
+    );
+    fails(
+        &[
+            "tune",
+            "--game",
+            G,
+            "--agent",
+            "mcts(c=[1,2])",
+            "--baseline",
+            "nobody",
+            "--tune",
+            &s,
+        ],
+        "--baseline",
+    );
+    fails(
+        &[
+            "rate",
+            "--game",
+            G,
+            "--agents",
+            "random",
+            "random",
+            "--anchor",
+            "7",
+            "--ratings",
+            &s,
+        ],
+        "not an agent index",
+    );
+    assert!(
+        !Path::new(&p(&d, "x-games.csv")).exists(),
+        "nothing was played"
+    );
+}
+
+#[test]
+fn moves_lists_chance_outcomes_and_a_closed_pipe_is_quiet() {
+    // At the start nobody has a piece, so S re-spins (K6): 1, 2, 3 at 1/3.
+    let out = ok(&["moves", "--game", "spinner"]);
+    assert!(
+        out.contains("spin=1 0.333333") && out.contains("chance node: 3 outcomes"),
+        "{out}"
+    );
+    // `boardlab games | head -1`: the reader goes away; no panic, exit 0.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args([
+            "perft",
+            "--game",
+            G,
+            "--moves",
+            "d4,g7 chooser=B",
+            "--depth",
+            "3",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
