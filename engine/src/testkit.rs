@@ -182,3 +182,63 @@ fn check_state<G: Game, R: Rng>(
     }
     Ok(())
 }
+
+/// A recorded game kept as a golden file and replayed by a test (after
+/// OpenSpiel's playthroughs): it catches any silent change of rules or
+/// notation. The file is comment lines (`#`), among them `# final: <position
+/// text>` and `# returns: <return per seat>`, then one move per line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Golden {
+    /// The moves, in the game's notation.
+    pub moves: Vec<String>,
+    /// The final position text.
+    pub final_text: String,
+    /// The returns per seat at the end.
+    pub returns: Vec<f64>,
+}
+
+impl Golden {
+    /// The file text: `comments` (each line gets a `# ` prefix), the final
+    /// position and returns, then the moves.
+    pub fn to_file_text(&self, comments: &str) -> String {
+        let mut out = String::new();
+        for line in comments.lines() {
+            out += &format!("# {line}\n");
+        }
+        out += &format!("# final: {}\n", self.final_text);
+        let r: Vec<String> = self.returns.iter().map(|x| x.to_string()).collect();
+        out += &format!("# returns: {}\n", r.join(" "));
+        for m in &self.moves {
+            out += m;
+            out += "\n";
+        }
+        out
+    }
+
+    /// Reads a golden file's text.
+    ///
+    /// # Errors
+    /// A missing `# final:` or `# returns:` line, or a return that is not a
+    /// number.
+    pub fn parse(text: &str) -> Result<Golden, String> {
+        let (mut final_text, mut returns, mut moves) = (None, None, Vec::new());
+        for line in text.lines().map(str::trim) {
+            if let Some(c) = line.strip_prefix('#') {
+                let c = c.trim();
+                if let Some(f) = c.strip_prefix("final:") {
+                    final_text = Some(f.trim().to_string());
+                } else if let Some(v) = c.strip_prefix("returns:") {
+                    let r: Result<Vec<f64>, _> = v.split_whitespace().map(str::parse).collect();
+                    returns = Some(r.map_err(|e| format!("bad `# returns:` line: {e}"))?);
+                }
+            } else if !line.is_empty() {
+                moves.push(line.to_string());
+            }
+        }
+        Ok(Golden {
+            moves,
+            final_text: final_text.ok_or("no `# final:` line")?,
+            returns: returns.ok_or("no `# returns:` line")?,
+        })
+    }
+}

@@ -27,6 +27,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use engine::catapult::{Catapult, CatapultBits, CatapultMove, CatapultState, Rules, Side, Step};
+use engine::testkit::Golden;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1097,19 +1098,17 @@ fn write_golden() {
     }
     assert_eq!(check.to_text(), r.to_text());
     let ret = r.returns();
-    let mut out = String::new();
-    out += "# Catapult golden playthrough: catapult(size=8,royal=false,dagger=true,dagger_move_then_pass=true,ply_cap=2000)\n";
-    out += &format!(
-        "# A random game (ChaCha8 seed {seed}) played and checked move by move by the\n\
-         # independent reference in engine/tests/catapult_reference.rs, not by the engine.\n\
-         # Lines starting with '#' are comments; the actions follow, one per line.\n"
-    );
-    out += &format!("# final: {}\n", r.to_text());
-    out += &format!("# returns: {} {}\n", ret[0], ret[1]);
-    for m in &record {
-        out += m;
-        out += "\n";
-    }
+    let golden = Golden {
+        moves: record.clone(),
+        final_text: r.to_text(),
+        returns: ret.to_vec(),
+    };
+    let out = golden.to_file_text(&format!(
+        "Catapult golden playthrough: catapult(size=8,royal=false,dagger=true,dagger_move_then_pass=true,ply_cap=2000)\n\
+         A random game (ChaCha8 seed {seed}) played and checked move by move by the\n\
+         independent reference in engine/tests/catapult_reference.rs, not by the engine.\n\
+         Lines starting with '#' are comments; the actions follow, one per line."
+    ));
     let path = golden_path();
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, out).unwrap();
@@ -1125,25 +1124,9 @@ fn golden_playthrough_dagger() {
     }
     let text = std::fs::read_to_string(golden_path())
         .expect("tests/data/catapult_playthrough_dagger.txt (write it with CATAPULT_BLESS=1)");
-    let mut final_text = None;
-    let mut returns = None;
-    let mut moves = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(c) = line.strip_prefix('#') {
-            let c = c.trim();
-            if let Some(f) = c.strip_prefix("final:") {
-                final_text = Some(f.trim().to_string());
-            } else if let Some(v) = c.strip_prefix("returns:") {
-                let v: Vec<f64> = v.split_whitespace().map(|x| x.parse().unwrap()).collect();
-                returns = Some([v[0], v[1]]);
-            }
-        } else if !line.is_empty() {
-            moves.push(line.to_string());
-        }
-    }
-    let final_text = final_text.expect("a `# final:` line");
-    let returns = returns.expect("a `# returns:` line");
+    let golden = Golden::parse(&text).expect("a well-formed golden file");
+    let (moves, final_text) = (golden.moves, golden.final_text);
+    let returns = [golden.returns[0], golden.returns[1]];
     assert!(moves.len() > 10);
     assert!(moves.iter().any(|m| m.contains(';')));
 

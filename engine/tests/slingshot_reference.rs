@@ -22,6 +22,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::path::PathBuf;
 
 use engine::slingshot::{Colour, Rules, Slingshot, SlingshotState};
+use engine::testkit::Golden;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1037,20 +1038,17 @@ fn write_golden() {
     }
     assert_eq!(check.to_text(), r.to_text());
     let ret = r.returns();
-    let mut out = String::new();
-    out +=
-        "# Slingshot golden playthrough: slingshot(size=7,supply=45,corners=ordinary,stuck=pass)\n";
-    out += &format!(
-        "# A random game (ChaCha8 seed {seed}) played and checked move by move by the\n\
-         # independent reference in engine/tests/slingshot_reference.rs, not by the engine.\n\
-         # Lines starting with '#' are comments; the moves follow, one per line.\n"
-    );
-    out += &format!("# final: {}\n", r.to_text());
-    out += &format!("# returns: {} {}\n", ret[0], ret[1]);
-    for m in &record {
-        out += m;
-        out += "\n";
-    }
+    let golden = Golden {
+        moves: record.clone(),
+        final_text: r.to_text(),
+        returns: ret.to_vec(),
+    };
+    let out = golden.to_file_text(&format!(
+        "Slingshot golden playthrough: slingshot(size=7,supply=45,corners=ordinary,stuck=pass)\n\
+         A random game (ChaCha8 seed {seed}) played and checked move by move by the\n\
+         independent reference in engine/tests/slingshot_reference.rs, not by the engine.\n\
+         Lines starting with '#' are comments; the moves follow, one per line."
+    ));
     let path = golden_path();
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, out).unwrap();
@@ -1067,25 +1065,9 @@ fn golden_playthrough_7() {
     }
     let text = std::fs::read_to_string(golden_path())
         .expect("tests/data/slingshot_playthrough_7.txt (write it with SLINGSHOT_BLESS=1)");
-    let mut final_text = None;
-    let mut returns = None;
-    let mut moves = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(c) = line.strip_prefix('#') {
-            let c = c.trim();
-            if let Some(f) = c.strip_prefix("final:") {
-                final_text = Some(f.trim().to_string());
-            } else if let Some(v) = c.strip_prefix("returns:") {
-                let v: Vec<f64> = v.split_whitespace().map(|x| x.parse().unwrap()).collect();
-                returns = Some([v[0], v[1]]);
-            }
-        } else if !line.is_empty() {
-            moves.extend(line.split_whitespace().map(str::to_string));
-        }
-    }
-    let final_text = final_text.expect("a `# final:` line");
-    let returns = returns.expect("a `# returns:` line");
+    let golden = Golden::parse(&text).expect("a well-formed golden file");
+    let (moves, final_text) = (golden.moves, golden.final_text);
+    let returns = [golden.returns[0], golden.returns[1]];
     assert!(moves.len() > 10);
 
     // The reference replays it move by move.
