@@ -196,6 +196,63 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     fn scores(&self) -> Option<Returns> {
         None
     }
+
+    /// Whether `mv` is a swap under a pie rule: the mover takes over the
+    /// other seat's colour or opening (Bagel's `swap`, Slingshot's
+    /// `chooser=B`, the swap of [`crate::pie::Pie`]). Swap maps play openings
+    /// out with these moves removed ([`crate::pie::NoSwap`]).
+    fn is_swap(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// The number of board symmetries (the identity included) that keep both
+    /// seats' goals and this position, used to reduce openings to one
+    /// representative each. 1 where a game declares none.
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+
+    /// `mv` mapped by symmetry `sym` (`0..symmetry_count()`; 0 is the
+    /// identity). The result is a legal move wherever `mv` is, written in the
+    /// game's canonical form (e.g. an unordered pair in a fixed order).
+    fn transform_move(&self, mv: Self::Move, sym: usize) -> Self::Move {
+        let _ = sym;
+        mv
+    }
+
+    /// The board's shape, for plots; `None` where a game has no cell map.
+    fn board_shape(&self) -> Option<BoardShape> {
+        None
+    }
+
+    /// The cells a move puts a piece on, in [`State::board_shape`]
+    /// coordinates, for plots (a Slingshot set-up gives two, a Bagel disc
+    /// one). Empty for moves that place nothing.
+    fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {
+        let _ = mv;
+        Vec::new()
+    }
+}
+
+/// A board's cell layout, for plots.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardShape {
+    /// `width` × `height` squares; a cell is `(file, rank)`, `(0, 0)` at the
+    /// bottom left (a1).
+    Square {
+        /// Files.
+        width: u32,
+        /// Ranks.
+        height: u32,
+    },
+    /// A hex-hex board with `side` cells a side; a cell is axial `(q, r)`
+    /// with `max(|q|, |r|, |q + r|) < side`, centre `(0, 0)`, `q` growing to
+    /// the right and `r` growing down-right at 60°.
+    Hex {
+        /// Cells per side.
+        side: u32,
+    },
 }
 
 /// Parses `text` as a move and checks it is legal in `state`.

@@ -17,6 +17,8 @@
 //! * [`registry`]: every game by name with its parameters, and dispatch from a
 //!   game string to a generic function over the concrete game type.
 //! * [`testkit`]: the generic consistency checks every game's tests run.
+//! * [`pie`]: the pie rule for any two-seat game (`pie(G)`), and the
+//!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
 //!   [`spinner`].
 #![deny(missing_docs)]
@@ -25,6 +27,7 @@ pub mod api;
 pub mod board;
 pub mod catapult;
 pub mod error;
+pub mod pie;
 pub mod registry;
 pub mod slingshot;
 pub mod sniggle;
@@ -32,6 +35,6 @@ pub mod spec;
 pub mod spinner;
 pub mod testkit;
 
-pub use api::{Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft};
+pub use api::{BoardShape, Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft};
 pub use error::GameError;
 pub use registry::{GameVisitor, visit_game};

@@ -5,6 +5,7 @@
 use crate::api::Game;
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
+use crate::pie::Pie;
 use crate::slingshot::{self, Slingshot};
 use crate::sniggle::{self, Sniggle};
 use crate::spec::{ParamInfo, Spec};
@@ -45,6 +46,13 @@ pub const GAMES: &[GameInfo] = &[
     },
 ];
 
+/// Wrappers: games made from another game string.
+pub const WRAPPERS: &[GameInfo] = &[GameInfo {
+    name: "pie",
+    description: "pie(G): G (any two-seat game) with the pie rule: the second player may swap on their first turn, taking over the first player's colour and move",
+    params: &[],
+}];
+
 /// A generic computation over a concrete game type.
 pub trait GameVisitor {
     /// What the computation returns.
@@ -60,6 +68,39 @@ pub trait GameVisitor {
 /// An unknown game (the message lists the known ones), or bad parameters.
 pub fn visit_game<V: GameVisitor>(game_string: &str, visitor: V) -> Result<V::Output, GameError> {
     let spec = Spec::parse(game_string)?;
+    if spec.name == "pie" {
+        let inner = pie_argument(&spec)?;
+        return visit_base(&Spec::parse(inner)?, PieVisitor(visitor))?;
+    }
+    visit_base(&spec, visitor)
+}
+
+/// The game string inside `pie(...)`.
+fn pie_argument(spec: &Spec) -> Result<&str, GameError> {
+    match spec.args.as_slice() {
+        [(key, inner)] if key.is_empty() || key == "game" => {
+            if Spec::parse(inner)?.name == "pie" {
+                crate::bail!("pie(pie(...)) is not a game: the pie rule applies once");
+            }
+            Ok(inner)
+        }
+        _ => crate::bail!("bad game pie(...): expected one two-seat game, e.g. pie(catapult)"),
+    }
+}
+
+/// Wraps the game a visitor receives in [`Pie`].
+struct PieVisitor<V>(V);
+
+impl<V: GameVisitor> GameVisitor for PieVisitor<V> {
+    type Output = Result<V::Output, GameError>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        Ok(self.0.visit(Pie::new(game)?))
+    }
+}
+
+/// Dispatch for every game but the `pie(...)` wrapper.
+fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, GameError> {
+    let spec = spec.clone();
     match spec.name.as_str() {
         "slingshot" => Ok(visitor.visit(Slingshot::from_spec(&spec)?)),
         // 8×8 on u64 bitboards, 9×9 on u128 (§1.14).
@@ -75,7 +116,10 @@ pub fn visit_game<V: GameVisitor>(game_string: &str, visitor: V) -> Result<V::Ou
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
-            crate::bail!("unknown game {other:?} (known games: {})", names.join(", "))
+            crate::bail!(
+                "unknown game {other:?} (known games: {}; wrapper: pie(G))",
+                names.join(", ")
+            )
         }
     }
 }

@@ -39,7 +39,7 @@ use std::sync::OnceLock;
 
 use rand::Rng;
 
-use crate::api::{Game, Returns, State, ToMove};
+use crate::api::{BoardShape, Game, Returns, State, ToMove};
 use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
@@ -1195,6 +1195,73 @@ impl State for SlingshotState {
 
     fn setter_seat(&self) -> Option<usize> {
         Some(0)
+    }
+
+    /// `chooser=B` is the swap: the chooser takes the first move against the
+    /// set-up (S5, S7); `chooser=T` leaves it with the setter.
+    fn is_swap(&self, mv: SlingshotMove) -> bool {
+        mv == SlingshotMove::Choose(Colour::Black)
+    }
+
+    /// On the empty board, the four symmetries that keep both goals (S1:
+    /// Black joins ranks 1 and n, Teal files a and the last): the identity,
+    /// the mirror across the middle file, the mirror across the middle rank
+    /// and the half turn. The diagonal mirrors swap the goals and are left
+    /// out. Elsewhere only the identity.
+    fn symmetry_count(&self) -> usize {
+        if self.stage == Stage::Setup && self.occupied() == 0 {
+            4
+        } else {
+            1
+        }
+    }
+
+    fn transform_move(&self, mv: SlingshotMove, sym: usize) -> SlingshotMove {
+        let n = self.geo.n;
+        let map = |sq: u8| -> u8 {
+            let (r, c) = (sq as u32 / n, sq as u32 % n);
+            let (r, c) = match sym {
+                0 => (r, c),
+                1 => (r, n - 1 - c),
+                2 => (n - 1 - r, c),
+                _ => (n - 1 - r, n - 1 - c),
+            };
+            (r * n + c) as u8
+        };
+        match mv {
+            SlingshotMove::Setup(a, b) => {
+                let (a, b) = (map(a), map(b));
+                SlingshotMove::Setup(a.min(b), a.max(b))
+            }
+            SlingshotMove::Custodial { a, b, t } => {
+                let (a, b) = (map(a), map(b));
+                SlingshotMove::Custodial {
+                    a: a.min(b),
+                    b: a.max(b),
+                    t: map(t),
+                }
+            }
+            SlingshotMove::Stack(t) => SlingshotMove::Stack(map(t)),
+            other => other,
+        }
+    }
+
+    fn board_shape(&self) -> Option<BoardShape> {
+        Some(BoardShape::Square {
+            width: self.geo.n,
+            height: self.geo.n,
+        })
+    }
+
+    fn move_cells(&self, mv: SlingshotMove) -> Vec<(i32, i32)> {
+        let n = self.geo.n;
+        let cell = |sq: u8| ((sq as u32 % n) as i32, (sq as u32 / n) as i32);
+        match mv {
+            SlingshotMove::Setup(a, b) => vec![cell(a), cell(b)],
+            SlingshotMove::Custodial { a, b, t } => vec![cell(a), cell(b), cell(t)],
+            SlingshotMove::Stack(t) => vec![cell(t)],
+            _ => Vec::new(),
+        }
     }
 
     /// Connection distance (A.6 engine notes, D4): the fewest cost-1
