@@ -35,6 +35,8 @@ pub mod spec;
 pub mod spinner;
 pub mod testkit;
 
-pub use api::{BoardShape, Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft};
+pub use api::{
+    BoardShape, Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft,
+};
 pub use error::GameError;
 pub use registry::{GameVisitor, visit_game};

@@ -184,10 +184,7 @@ impl<G: Game> Game for Pie<G> {
                 "bad pie position: expected the game's position, a newline, then pie=open|offer|kept|swapped"
             );
         };
-        let Some(stage) = PieStage::ALL
-            .into_iter()
-            .find(|s| s.name() == stage.trim())
-        else {
+        let Some(stage) = PieStage::ALL.into_iter().find(|s| s.name() == stage.trim()) else {
             crate::bail!("bad pie position: pie={stage:?}, expected open|offer|kept|swapped");
         };
         let inner = self.inner.parse_position(inner)?;

@@ -31,7 +31,10 @@ fn pie_game_strings_and_errors() {
     let s = visit_game("pie(catapult(dagger=true))", Name).unwrap();
     assert_eq!(visit_game(&s, Name).unwrap(), s);
     for (bad, want) in [
-        ("pie(sniggle(players=3))", "needs a two-seat game, this one has 3 seats"),
+        (
+            "pie(sniggle(players=3))",
+            "needs a two-seat game, this one has 3 seats",
+        ),
         ("pie(pie(catapult))", "applies once"),
         ("pie()", "expected one two-seat game"),
         ("pie(catapult,slingshot)", "expected one two-seat game"),
@@ -99,7 +102,9 @@ fn swap_only_on_the_second_players_first_turn() {
         if swap_at_offer {
             assert_eq!((pr[0], pr[1]), (gr[1], gr[0]));
             assert_eq!(p.first_mover_seat(), g.first_mover_seat().map(|s| 1 - s));
-            assert!(p.seat_role(1).starts_with("chooser/") && p.seat_role(1).ends_with(&g.seat_role(0)));
+            assert!(
+                p.seat_role(1).starts_with("chooser/") && p.seat_role(1).ends_with(&g.seat_role(0))
+            );
         } else {
             assert_eq!((pr[0], pr[1]), (gr[0], gr[1]));
             assert_eq!(p.first_mover_seat(), g.first_mover_seat());

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 
-use engine::registry::GAMES;
+use engine::registry::{GAMES, WRAPPERS};
 use engine::{Game, GameVisitor, State, apply_moves, perft, visit_game};
 
 /// The text of `boardlab games`: every game with its parameters and defaults.
@@ -20,6 +20,10 @@ pub fn games_text() -> String {
                 p.name, p.values, p.help, p.default
             );
         }
+    }
+    let _ = writeln!(s, "\nwrappers");
+    for g in WRAPPERS {
+        let _ = writeln!(s, "{}\n  {}", g.name, g.description);
     }
     let _ = writeln!(s, "\nagents");
     for (name, params) in agents::AGENTS {

@@ -7,13 +7,18 @@
 //! * [`play`]: one game printed ply by ply.
 //! * [`tournament`]: parallel self-play tournaments with resumable CSV output.
 //! * [`stats`]: Wilson intervals and friends.
+//! * [`balance`], [`swapmap`], [`report`]: first-mover advantage, pie-rule
+//!   swap maps and the generated `results/REPORT.md` (issue 7).
 #![deny(missing_docs)]
 
+pub mod balance;
 pub mod elo;
 pub mod inspect;
 pub mod merge;
 pub mod play;
 pub mod plot;
+pub mod report;
 pub mod stats;
 pub mod strength;
+pub mod swapmap;
 pub mod tournament;

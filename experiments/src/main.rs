@@ -211,6 +211,65 @@ enum Command {
         #[command(flatten)]
         run: RunOpts,
     },
+    /// First-mover advantage: each game's agent plays itself (seats
+    /// alternated) beside a random-against-random baseline; writes one
+    /// summary row per game and agent.
+    Balance {
+        /// Game string (repeatable), e.g. --game catapult --game "pie(catapult)".
+        #[arg(long)]
+        game: Vec<String>,
+        /// Every registered game at its defaults.
+        #[arg(long)]
+        all: bool,
+        /// The agent that plays itself.
+        #[arg(long, default_value = "mcts(iterations=1000)")]
+        agent: String,
+        /// Games per game and agent.
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        /// Summary CSV; the games go to balance/ beside it.
+        #[arg(long, default_value = "results/balance.csv")]
+        out: PathBuf,
+        /// Skip the random-against-random baseline.
+        #[arg(long)]
+        no_baseline: bool,
+        #[command(flatten)]
+        run: RunOpts,
+    },
+    /// Swap maps: the first mover's win rate q after each opening, played
+    /// out with no swap; the pie-rule value and the fair openings.
+    Pie {
+        /// A two-seat game string.
+        #[arg(long)]
+        game: String,
+        /// The agent in both seats.
+        #[arg(long, default_value = "mcts(iterations=200)")]
+        agent: String,
+        /// Games per opening class.
+        #[arg(long, default_value_t = 20)]
+        games_per_opening: u32,
+        /// `all` opening classes, or a number K to sample.
+        #[arg(long, default_value = "all")]
+        openings: String,
+        /// Seeds of the initial state, comma-separated: one map each (Bagel
+        /// draws its tile layout from it; other games ignore it).
+        #[arg(long, default_value = "0", value_delimiter = ',')]
+        start_seeds: Vec<u64>,
+        /// Summary CSV; the games go to swapmap/ beside it.
+        #[arg(long, default_value = "results/swapmap.csv")]
+        out: PathBuf,
+        #[command(flatten)]
+        run: RunOpts,
+    },
+    /// Regenerate REPORT.md and its SVG plots from the CSVs in a results folder.
+    Report {
+        /// The results folder (reads balance.csv, swapmap.csv and the game CSVs they name).
+        #[arg(long, default_value = "results")]
+        results: PathBuf,
+        /// The report (default: RESULTS/REPORT.md).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Combine the CSVs of all shards of a run; prints the summary one run gives.
     Merge {
         /// Shard CSVs 1/n … n/n (each with its FILE.config.json).
@@ -347,6 +406,80 @@ fn run(cli: Cli) -> Result<()> {
                 plot,
             };
             writeln!(so, "{}", strength::tune(&args)?)?;
+        }
+        Command::Balance {
+            game,
+            all,
+            agent,
+            games,
+            out,
+            no_baseline,
+            run,
+        } => {
+            if run.shard.is_some() {
+                anyhow::bail!("balance does not take --shard (each block resumes on its own)");
+            }
+            let mut list = game;
+            if all {
+                list.extend(experiments::balance::all_games());
+            }
+            let args = experiments::balance::BalanceArgs {
+                games: list,
+                agent,
+                games_per_block: games,
+                seed: run.seed,
+                out: out.clone(),
+                threads: run.threads,
+                progress: !run.quiet,
+                baseline: !no_baseline,
+                overwrite: run.overwrite,
+            };
+            let rows = experiments::balance::run(&args)?;
+            write!(so, "{}", experiments::balance::table(&rows))?;
+            writeln!(so, "rows written to {}", out.display())?;
+        }
+        Command::Pie {
+            game,
+            agent,
+            games_per_opening,
+            openings,
+            start_seeds,
+            out,
+            run,
+        } => {
+            if run.shard.is_some() {
+                anyhow::bail!("pie does not take --shard (an interrupted map resumes)");
+            }
+            let args = experiments::swapmap::PieArgs {
+                game,
+                agent,
+                games_per_opening,
+                openings: experiments::swapmap::Openings::parse(&openings)?,
+                start_seeds,
+                seed: run.seed,
+                out: out.clone(),
+                threads: run.threads,
+                progress: !run.quiet,
+                overwrite: run.overwrite,
+            };
+            let rows = experiments::swapmap::run(&args)?;
+            write!(so, "{}", experiments::swapmap::summary_text(&rows))?;
+            writeln!(
+                so,
+                "{} opening rows written to {}",
+                rows.len(),
+                out.display()
+            )?;
+        }
+        Command::Report { results, out } => {
+            let out = out.unwrap_or_else(|| results.join("REPORT.md"));
+            let r = experiments::report::run(&results, &out)?;
+            writeln!(
+                so,
+                "wrote {} and {} plots",
+                r.markdown.display(),
+                r.plots.len()
+            )?;
         }
         Command::Merge {
             inputs,

@@ -1,8 +1,10 @@
 //! SVG plots with the plotters crate.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{Result, anyhow};
+use engine::BoardShape;
 use plotters::prelude::*;
 
 use crate::strength::TuneRow;
@@ -80,6 +82,251 @@ pub fn tune_plot(path: &Path, config: &TournamentConfig, rows: &[TuneRow]) -> Re
             .draw_series(std::iter::once(Circle::new((x, e), 5, BLUE.filled())))
             .map_err(|e| err(e.to_string()))?;
     }
+    root.present().map_err(|e| err(e.to_string()))?;
+    Ok(())
+}
+
+/// The colour of a first-mover rate `q`: blue below 1/2 (the second mover
+/// is favoured), white at 1/2, red above.
+pub fn q_colour(q: f64) -> RGBColor {
+    let t = ((q - 0.5) * 2.0).clamp(-1.0, 1.0);
+    let fade = |x: f64| (255.0 * (1.0 - x.abs())) as u8;
+    if t >= 0.0 {
+        RGBColor(255, fade(t), fade(t))
+    } else {
+        RGBColor(fade(t), fade(t), 255)
+    }
+}
+
+/// The corners of cell `(x, y)` of `shape` in plot coordinates (y up).
+fn cell_polygon(shape: BoardShape, (x, y): (i32, i32)) -> Vec<(f64, f64)> {
+    match shape {
+        BoardShape::Square { .. } => {
+            let (x, y) = (f64::from(x), f64::from(y));
+            vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
+        }
+        BoardShape::Hex { .. } => {
+            // Pointy-top hexagons of circumradius 1: axial (q, r) at
+            // (√3 (q + r/2), −1.5 r), r growing downwards.
+            let (cx, cy) = hex_centre(x, y);
+            (0..6)
+                .map(|k| {
+                    let a = std::f64::consts::PI / 180.0 * (60.0 * f64::from(k) + 30.0);
+                    (cx + 0.96 * a.cos(), cy + 0.96 * a.sin())
+                })
+                .collect()
+        }
+    }
+}
+
+fn hex_centre(q: i32, r: i32) -> (f64, f64) {
+    (
+        3f64.sqrt() * (f64::from(q) + f64::from(r) / 2.0),
+        -1.5 * f64::from(r),
+    )
+}
+
+/// Every cell of a board shape.
+pub fn shape_cells(shape: BoardShape) -> Vec<(i32, i32)> {
+    match shape {
+        BoardShape::Square { width, height } => (0..height as i32)
+            .flat_map(|y| (0..width as i32).map(move |x| (x, y)))
+            .collect(),
+        BoardShape::Hex { side } => {
+            let r = side as i32 - 1;
+            (-r..=r)
+                .flat_map(|q| (-r..=r).map(move |s| (q, s)))
+                .filter(|&(q, s)| (q + s).abs() <= r)
+                .collect()
+        }
+    }
+}
+
+fn shape_bounds(shape: BoardShape) -> ((f64, f64), (f64, f64)) {
+    match shape {
+        BoardShape::Square { width, height } => (
+            (-0.2, f64::from(width) + 0.2),
+            (-0.2, f64::from(height) + 0.2),
+        ),
+        BoardShape::Hex { side } => {
+            let r = f64::from(side);
+            let w = 3f64.sqrt() * r;
+            ((-w, w), (-1.5 * r, 1.5 * r))
+        }
+    }
+}
+
+/// One board of a heat map: its caption and a value per cell.
+pub type Panel = (String, BTreeMap<(i32, i32), f64>);
+
+/// Swap-map heat maps: one board per panel, each cell coloured by its `q`
+/// (cells without a value grey) and labelled with it in percent.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn heatmap(path: &Path, title: &str, shape: BoardShape, panels: &[Panel]) -> Result<()> {
+    let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
+    let w = 420 * panels.len().max(1) as u32;
+    let root = SVGBackend::new(path, (w, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let root = root
+        .titled(title, ("sans-serif", 15))
+        .map_err(|e| err(e.to_string()))?;
+    let (legend, boards) = root.split_vertically(440);
+    let areas = boards_split(&legend, panels.len());
+    let ((x0, x1), (y0, y1)) = shape_bounds(shape);
+    for (area, (name, values)) in areas.iter().zip(panels) {
+        let mut chart = ChartBuilder::on(area)
+            .caption(name, ("sans-serif", 13))
+            .margin(8)
+            .build_cartesian_2d(x0..x1, y0..y1)
+            .map_err(|e| err(e.to_string()))?;
+        for cell in shape_cells(shape) {
+            let colour = values
+                .get(&cell)
+                .map_or(RGBColor(200, 200, 200), |&q| q_colour(q));
+            let poly = cell_polygon(shape, cell);
+            chart
+                .draw_series(std::iter::once(Polygon::new(poly.clone(), colour.filled())))
+                .map_err(|e| err(e.to_string()))?;
+            let mut outline = poly.clone();
+            outline.push(poly[0]);
+            chart
+                .draw_series(std::iter::once(PathElement::new(outline, BLACK.mix(0.3))))
+                .map_err(|e| err(e.to_string()))?;
+            if let Some(&q) = values.get(&cell) {
+                let (cx, cy) = match shape {
+                    BoardShape::Square { .. } => (f64::from(cell.0) + 0.5, f64::from(cell.1) + 0.5),
+                    BoardShape::Hex { .. } => hex_centre(cell.0, cell.1),
+                };
+                let style = TextStyle::from(("sans-serif", 10).into_font()).pos(
+                    plotters::style::text_anchor::Pos::new(
+                        plotters::style::text_anchor::HPos::Center,
+                        plotters::style::text_anchor::VPos::Center,
+                    ),
+                );
+                chart
+                    .draw_series(std::iter::once(Text::new(
+                        format!("{:.0}", 100.0 * q),
+                        (cx, cy),
+                        style,
+                    )))
+                    .map_err(|e| err(e.to_string()))?;
+            }
+        }
+    }
+    boards
+        .draw(&Text::new(
+            "cell: first mover's win rate q in % (draws half); red: first mover favoured, blue: second, white: 50%",
+            (10, 20),
+            ("sans-serif", 12),
+        ))
+        .map_err(|e| err(e.to_string()))?;
+    root.present().map_err(|e| err(e.to_string()))?;
+    Ok(())
+}
+
+fn boards_split<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    n: usize,
+) -> Vec<DrawingArea<DB, plotters::coord::Shift>> {
+    area.split_evenly((1, n.max(1)))
+}
+
+/// One bar per label: a rate with its 95 % interval whisker, and a line at
+/// 1/2.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn rate_bars(path: &Path, title: &str, bars: &[(String, f64, f64, f64)]) -> Result<()> {
+    let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
+    let h = 80 + 26 * bars.len().max(1) as u32;
+    let root = SVGBackend::new(path, (900, h)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let n = bars.len();
+    let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 15))
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(330)
+        .build_cartesian_2d(0.0f64..1.0, -0.5f64..(n as f64 - 0.5))
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n.max(1))
+        .y_label_formatter(&|y| {
+            let i = y.round();
+            if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
+                labels[labels.len() - 1 - i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .x_desc("first mover's win rate (95% Wilson interval)")
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .draw_series(LineSeries::new(
+            [(0.5, -0.5), (0.5, n as f64 - 0.5)],
+            BLACK.mix(0.5),
+        ))
+        .map_err(|e| err(e.to_string()))?;
+    for (i, (_, rate, lo, hi)) in bars.iter().enumerate() {
+        let y = (n - 1 - i) as f64;
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(0.0, y - 0.3), (*rate, y + 0.3)],
+                q_colour(*rate).mix(0.9).filled(),
+            )))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(LineSeries::new([(*lo, y), (*hi, y)], BLACK.stroke_width(2)))
+            .map_err(|e| err(e.to_string()))?;
+    }
+    root.present().map_err(|e| err(e.to_string()))?;
+    Ok(())
+}
+
+/// A histogram of game lengths in plies.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn length_histogram(path: &Path, title: &str, plies: &[u32]) -> Result<()> {
+    let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
+    let root = SVGBackend::new(path, (640, 360)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let max = plies.iter().copied().max().unwrap_or(1).max(1);
+    let bins = 40u32;
+    let width = max.div_ceil(bins).max(1);
+    let mut counts = vec![0u32; (max / width + 1) as usize];
+    for &p in plies {
+        counts[(p / width) as usize] += 1;
+    }
+    let top = counts.iter().copied().max().unwrap_or(1);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 14))
+        .margin(10)
+        .x_label_area_size(36)
+        .y_label_area_size(50)
+        .build_cartesian_2d(
+            0u32..(counts.len() as u32 * width),
+            0u32..(top + top / 10 + 1),
+        )
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .configure_mesh()
+        .x_desc(format!("plies (bins of {width})"))
+        .y_desc("games")
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .draw_series(counts.iter().enumerate().map(|(i, &c)| {
+            let x = i as u32 * width;
+            Rectangle::new([(x, 0), (x + width, c)], BLUE.mix(0.6).filled())
+        }))
+        .map_err(|e| err(e.to_string()))?;
     root.present().map_err(|e| err(e.to_string()))?;
     Ok(())
 }

@@ -1,0 +1,502 @@
+//! `boardlab balance`: how much the first mover is favoured, per game.
+//!
+//! For each game the agent plays itself with seats alternated, and a
+//! random-against-random baseline runs beside it. Each game × agent block is
+//! an ordinary resumable tournament CSV under `results/balance/`; the
+//! summary `balance.csv` has one row per block and is rewritten from those
+//! CSVs after each block, so an interrupted run keeps every finished game and
+//! the same command resumes it.
+//!
+//! The measures (defined once more in `results/README.md`):
+//! * `first_mover_*`: the first mover's wins over all games, with the Wilson
+//!   95 % interval. The first mover is the seat that plays the colour moving
+//!   first in the main game, after any pie choice.
+//! * `setter_*`: in pie games, the wins of the seat that made the set-up or
+//!   opening; `chooser_took_first`: how often the chooser ended up with the
+//!   first-moving colour (Bagel's `swap`, Slingshot's `chooser=B`,
+//!   `pie(G)`'s `swap`).
+//! * The Ludii names (Browne et al., Ludii's `metrics` package):
+//!   `AdvantageP1` = the first mover's mean score (win 1, draw 1/n, loss 0);
+//!   `Balance` = 1 − (max − min) of the mean scores of the seats by turn
+//!   order; `Drawishness` = the share of draws; `DurationTurns` = the mean
+//!   number of decisions (moves by seats, chance outcomes not counted) per
+//!   game; `BranchingFactorAverage` = the mean over games of each game's mean
+//!   number of legal moves at its decisions. `branching_mean` pools every
+//!   decision of every game instead.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde::{Deserialize, Serialize};
+
+use engine::registry::GAMES;
+use engine::{Game, GameVisitor, State, ToMove, visit_game};
+
+use crate::stats::{Proportion, mean_sd, wilson};
+use crate::tournament::{self, GameRecord, TournamentArgs};
+
+/// A `balance` request.
+#[derive(Clone, Debug)]
+pub struct BalanceArgs {
+    /// Game strings (after `--all` expansion).
+    pub games: Vec<String>,
+    /// The agent that plays itself.
+    pub agent: String,
+    /// Games per game × agent block.
+    pub games_per_block: u32,
+    /// Run seed.
+    pub seed: u64,
+    /// Summary CSV; block CSVs go to `<dir>/balance/`.
+    pub out: PathBuf,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Progress bars.
+    pub progress: bool,
+    /// Also run the random-against-random baseline.
+    pub baseline: bool,
+    /// Replace block CSVs made with another configuration.
+    pub overwrite: bool,
+}
+
+/// Every registered game at its default parameters (`--all`).
+pub fn all_games() -> Vec<String> {
+    GAMES.iter().map(|g| g.name.to_string()).collect()
+}
+
+/// A file-name-safe form of a game string or agent spec:
+/// `catapult(size=9)` → `catapult-size-9`.
+pub fn slug(text: &str) -> String {
+    let mut s = String::new();
+    for ch in text.chars() {
+        if ch.is_ascii_alphanumeric() || ch == '.' {
+            s.push(ch.to_ascii_lowercase());
+        } else if !s.ends_with('-') {
+            s.push('-');
+        }
+    }
+    s.trim_matches('-').to_string()
+}
+
+/// One row of `balance.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BalanceRow {
+    /// Canonical game string.
+    pub game: String,
+    /// Agent spec (both seats).
+    pub agent: String,
+    /// Seats.
+    pub seats: usize,
+    /// Games played.
+    pub n: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// The block's game CSV (with its exact configuration beside it).
+    pub games_csv: String,
+    /// First-mover wins.
+    pub first_mover_wins: f64,
+    /// First-mover win rate.
+    pub first_mover_rate: f64,
+    /// Wilson 95 % lower bound.
+    pub first_mover_lower: f64,
+    /// Wilson 95 % upper bound.
+    pub first_mover_upper: f64,
+    /// Setter (first placer) win rate in pie games; empty otherwise.
+    pub setter_rate: Option<f64>,
+    /// Its Wilson lower bound.
+    pub setter_lower: Option<f64>,
+    /// Its Wilson upper bound.
+    pub setter_upper: Option<f64>,
+    /// Share of games where the chooser took the first-moving colour.
+    pub chooser_took_first: Option<f64>,
+    /// Draw rate.
+    pub draw_rate: f64,
+    /// Wilson lower bound of the draw rate.
+    pub draw_lower: f64,
+    /// Wilson upper bound of the draw rate.
+    pub draw_upper: f64,
+    /// Mean plies (the engine's ply count, chance outcomes included where a
+    /// game counts them).
+    pub plies_mean: f64,
+    /// Sample standard deviation of plies.
+    pub plies_sd: f64,
+    /// Mean legal moves over every decision of every game.
+    pub branching_mean: f64,
+    /// Ludii AdvantageP1.
+    #[serde(rename = "AdvantageP1")]
+    pub advantage_p1: f64,
+    /// Ludii Balance.
+    #[serde(rename = "Balance")]
+    pub balance: f64,
+    /// Ludii Drawishness.
+    #[serde(rename = "Drawishness")]
+    pub drawishness: f64,
+    /// Ludii DurationTurns.
+    #[serde(rename = "DurationTurns")]
+    pub duration_turns: f64,
+    /// Ludii BranchingFactorAverage.
+    #[serde(rename = "BranchingFactorAverage")]
+    pub branching_factor_average: f64,
+}
+
+impl BalanceRow {
+    /// The first mover's rate as a [`Proportion`].
+    pub fn first_mover(&self) -> Proportion {
+        wilson(self.first_mover_wins, self.n)
+    }
+}
+
+/// Decisions and legal-move counts of one replayed game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Replay {
+    /// Moves made by seats.
+    pub decisions: u64,
+    /// Sum of the legal-move counts at those decisions.
+    pub legal_sum: u64,
+}
+
+struct ReplayVisitor<'a> {
+    records: &'a [GameRecord],
+}
+
+impl GameVisitor for ReplayVisitor<'_> {
+    type Output = Result<Vec<Replay>>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        self.records
+            .iter()
+            .map(|r| {
+                let mut s = game.initial_state(r.seed);
+                let mut out = Replay::default();
+                for (i, text) in r.moves.split_whitespace().enumerate() {
+                    if let ToMove::Seat(_) = s.to_move() {
+                        out.decisions += 1;
+                        out.legal_sum += s.count_legal_moves() as u64;
+                    }
+                    let mv = engine::parse_legal_move(&s, text)
+                        .map_err(|e| anyhow!("game {} move {}: {e}", r.index, i + 1))?;
+                    s.apply(mv);
+                }
+                Ok(out)
+            })
+            .collect()
+    }
+}
+
+/// Replays each record's moves from its seed, counting decisions and the
+/// legal moves at each.
+///
+/// # Errors
+/// A record whose moves do not replay (a different engine version).
+pub fn replay(game: &str, records: &[GameRecord]) -> Result<Vec<Replay>> {
+    visit_game(game, ReplayVisitor { records }).map_err(|e| anyhow!("{e}"))?
+}
+
+/// The summary row of one block from its records and their replays (one
+/// per record, from [`replay`]).
+///
+/// # Errors
+/// No records, or a replay count that does not match.
+pub fn summarise_block(
+    game: &str,
+    agent: &str,
+    seats: usize,
+    seed: u64,
+    games_csv: &str,
+    records: &[GameRecord],
+    replays: &[Replay],
+) -> Result<BalanceRow> {
+    if replays.len() != records.len() {
+        bail!(
+            "{games_csv}: {} replays for {} games",
+            replays.len(),
+            records.len()
+        );
+    }
+    let n = records.len() as u64;
+    if n == 0 {
+        bail!("{games_csv}: no finished games to summarise");
+    }
+    let draw_share = 1.0 / seats as f64;
+    // Score of a seat in a game: 1 win (shared by partners), 1/n draw, 0.
+    let score = |r: &GameRecord, seat: usize| -> f64 {
+        if r.winners.is_empty() {
+            draw_share
+        } else if r.winners.contains(&seat) {
+            1.0
+        } else {
+            0.0
+        }
+    };
+    let mut fm_wins = 0.0;
+    let mut fm_score = 0.0;
+    let mut draws = 0.0;
+    let mut by_order = vec![0.0; seats];
+    let mut setter_games = 0u64;
+    let mut setter_wins = 0.0;
+    let mut took_first = 0u64;
+    for r in records {
+        let fm = r.first_mover.unwrap_or(0);
+        if r.winners.is_empty() {
+            draws += 1.0;
+        } else if r.winners.contains(&fm) {
+            fm_wins += 1.0;
+        }
+        fm_score += score(r, fm);
+        for (k, acc) in by_order.iter_mut().enumerate() {
+            *acc += score(r, (fm + k) % seats);
+        }
+        if let Some(s) = r.setter {
+            setter_games += 1;
+            if !r.winners.is_empty() && r.winners.contains(&s) {
+                setter_wins += 1.0;
+            }
+            if r.first_mover.is_some_and(|f| f != s) {
+                took_first += 1;
+            }
+        }
+    }
+    let nf = n as f64;
+    let fm = wilson(fm_wins, n);
+    let dr = wilson(draws, n);
+    let setter = (setter_games > 0).then(|| wilson(setter_wins, setter_games));
+    let plies: Vec<f64> = records.iter().map(|r| f64::from(r.plies)).collect();
+    let (plies_mean, plies_sd) = mean_sd(&plies);
+    let decisions: u64 = replays.iter().map(|r| r.decisions).sum();
+    let legal: u64 = replays.iter().map(|r| r.legal_sum).sum();
+    let per_game: Vec<f64> = replays
+        .iter()
+        .filter(|r| r.decisions > 0)
+        .map(|r| r.legal_sum as f64 / r.decisions as f64)
+        .collect();
+    let means: Vec<f64> = by_order.iter().map(|s| s / nf).collect();
+    let max = means.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let min = means.iter().cloned().fold(f64::INFINITY, f64::min);
+    Ok(BalanceRow {
+        game: game.to_string(),
+        agent: agent.to_string(),
+        seats,
+        n,
+        seed,
+        games_csv: games_csv.to_string(),
+        first_mover_wins: fm_wins,
+        first_mover_rate: fm.rate,
+        first_mover_lower: fm.lower,
+        first_mover_upper: fm.upper,
+        setter_rate: setter.map(|p| p.rate),
+        setter_lower: setter.map(|p| p.lower),
+        setter_upper: setter.map(|p| p.upper),
+        chooser_took_first: (setter_games > 0).then(|| took_first as f64 / setter_games as f64),
+        draw_rate: dr.rate,
+        draw_lower: dr.lower,
+        draw_upper: dr.upper,
+        plies_mean,
+        plies_sd,
+        branching_mean: if decisions == 0 {
+            0.0
+        } else {
+            legal as f64 / decisions as f64
+        },
+        advantage_p1: fm_score / nf,
+        balance: if seats > 1 { 1.0 - (max - min) } else { 1.0 },
+        drawishness: draws / nf,
+        duration_turns: decisions as f64 / nf,
+        branching_factor_average: mean_sd(&per_game).0,
+    })
+}
+
+/// Reads `balance.csv` (empty if absent).
+///
+/// # Errors
+/// An unreadable or malformed file (the message names the row).
+pub fn read_balance(path: &Path) -> Result<Vec<BalanceRow>> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut rd =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, row) in rd.deserialize().enumerate() {
+        let row: BalanceRow =
+            row.with_context(|| format!("{}: malformed row {}", path.display(), i + 2))?;
+        out.push(row);
+    }
+    Ok(out)
+}
+
+/// Writes `rows` to `path` (replacing it), sorted by game then agent.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn write_balance(path: &Path, rows: &[BalanceRow]) -> Result<()> {
+    let tmp = path.with_extension("csv.tmp");
+    {
+        let mut w = csv::Writer::from_path(&tmp)
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        for r in rows {
+            w.serialize(r)?;
+        }
+        w.flush()?;
+    }
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Puts `row` into `rows`, replacing the row of the same game and agent.
+pub fn upsert(rows: &mut Vec<BalanceRow>, row: BalanceRow) {
+    rows.retain(|r| !(r.game == row.game && r.agent == row.agent));
+    rows.push(row);
+    rows.sort_by(|a, b| {
+        (a.game.as_str(), a.agent.as_str()).cmp(&(b.game.as_str(), b.agent.as_str()))
+    });
+}
+
+struct Canonical;
+impl GameVisitor for Canonical {
+    type Output = (String, usize);
+    fn visit<G: Game>(self, game: G) -> (String, usize) {
+        (game.game_string(), game.num_seats())
+    }
+}
+
+/// The canonical string and seat count of a game string.
+///
+/// # Errors
+/// An unknown game or bad parameters.
+pub fn canonical_game(game: &str) -> Result<(String, usize)> {
+    visit_game(game, Canonical).map_err(|e| anyhow!("--game {game:?}: {e}"))
+}
+
+/// Runs (or resumes) every block and returns the rows of this request;
+/// `balance.csv` keeps rows of other games and agents from earlier runs.
+///
+/// # Errors
+/// An unknown game or agent, an agent that cannot play a game, an output
+/// that cannot be written or that holds another configuration.
+pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
+    if args.games.is_empty() {
+        bail!("give --game G (repeatable) or --all");
+    }
+    if args.games_per_block == 0 {
+        bail!("--games must be at least 1");
+    }
+    let spec = agents::AgentSpec::parse(&args.agent).map_err(|e| anyhow!("--agent: {e}"))?;
+    let agent = spec.canonical();
+    // Check every game string before playing anything.
+    let games = args
+        .games
+        .iter()
+        .map(|g| canonical_game(g))
+        .collect::<Result<Vec<_>>>()?;
+    let mut agent_list = vec![agent.clone()];
+    if args.baseline && agent != "random" {
+        agent_list.push("random".to_string());
+    }
+    let dir = args
+        .out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("balance"), |d| d.join("balance"));
+    let mut rows = read_balance(&args.out)?;
+    let mut mine = Vec::new();
+    for (game, seats) in &games {
+        for a in &agent_list {
+            let games_csv = dir.join(format!("{}__{}.csv", slug(game), slug(a)));
+            // The agent in every seat; seats alternate (rotate) between games.
+            let agents = vec![a.clone(); *seats];
+            if args.progress {
+                eprintln!("{game}  {a}  ({} games)", args.games_per_block);
+            }
+            let mut t = TournamentArgs::new(
+                game,
+                &agents,
+                args.games_per_block,
+                args.seed,
+                games_csv.clone(),
+            );
+            t.threads = args.threads;
+            t.progress = args.progress;
+            t.overwrite = args.overwrite;
+            let result = tournament::run(&t)?;
+            let replays = replay(&result.config.game, &result.records)?;
+            let row = summarise_block(
+                &result.config.game,
+                a,
+                *seats,
+                args.seed,
+                &games_csv.display().to_string(),
+                &result.records,
+                &replays,
+            )?;
+            upsert(&mut rows, row.clone());
+            write_balance(&args.out, &rows)?;
+            mine.push(row);
+        }
+    }
+    Ok(mine)
+}
+
+/// The printed table of `rows`.
+pub fn table(rows: &[BalanceRow]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<44} {:<24} {:>5}  {:<24} {:<24} {:>6} {:>6} {:>13} {:>7}",
+        "game",
+        "agent",
+        "n",
+        "first mover [95%]",
+        "setter [95%]",
+        "took1",
+        "draws",
+        "plies",
+        "branch"
+    );
+    for r in rows {
+        let pct = |p: Proportion| {
+            format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                100.0 * p.rate,
+                100.0 * p.lower,
+                100.0 * p.upper
+            )
+        };
+        let setter = match (r.setter_rate, r.setter_lower, r.setter_upper) {
+            (Some(rate), Some(lower), Some(upper)) => pct(Proportion {
+                successes: 0.0,
+                n: r.n,
+                rate,
+                lower,
+                upper,
+            }),
+            _ => "-".to_string(),
+        };
+        let took = r
+            .chooser_took_first
+            .map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x));
+        let _ = writeln!(
+            s,
+            "{:<44} {:<24} {:>5}  {:<24} {:<24} {:>6} {:>5.1}% {:>6.1} ± {:<5.1} {:>7.1}",
+            r.game,
+            r.agent,
+            r.n,
+            pct(r.first_mover()),
+            setter,
+            took,
+            100.0 * r.draw_rate,
+            r.plies_mean,
+            r.plies_sd,
+            r.branching_mean
+        );
+    }
+    s
+}
+
+/// Groups rows by game, for the report.
+pub fn by_game(rows: &[BalanceRow]) -> BTreeMap<String, Vec<&BalanceRow>> {
+    let mut m: BTreeMap<String, Vec<&BalanceRow>> = BTreeMap::new();
+    for r in rows {
+        m.entry(r.game.clone()).or_default().push(r);
+    }
+    m
+}

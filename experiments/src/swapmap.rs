@@ -1,0 +1,637 @@
+//! `boardlab pie`: swap maps. For each opening (the first decision of the
+//! game: Slingshot's set-up pair, Bagel's first disc, the first move of
+//! `pie(G)` or of any two-seat G), play N games from it with the agent in
+//! both seats and every swap removed ([`engine::pie::NoSwap`]), and estimate
+//! `q = P(first mover wins | opening)`, draws counting a half, with a Wilson
+//! interval. The first mover is the seat of the colour that moves first in
+//! the main game; with no swap that is the opener's colour (Slingshot's
+//! setter plays Black, as `chooser=T` leaves it).
+//!
+//! Openings are reduced by the symmetries the game declares
+//! ([`engine::State::symmetry_count`]: those that keep both seats' goals,
+//! e.g. Slingshot's two mirrors and half turn); each class is played once and
+//! its `q` stands for every member. Under the pie rule a chooser swaps when
+//! `q > 1/2`, so the opener's best is the pie-rule value
+//! `min over openings of max(q, 1 − q)`.
+//!
+//! The games of a map are kept row by row in `<dir>/swapmap/<game>__<agent>.csv`
+//! (configuration beside it), so an interrupted map resumes; the summary
+//! rows go to `swapmap.csv`, one per opening.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+
+use anyhow::{Context, Result, anyhow, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use agents::AgentSpec;
+use engine::pie::{NoSwap, opening_classes};
+use engine::{BoardShape, Game, GameVisitor, State, ToMove, visit_game};
+
+use crate::balance::slug;
+use crate::stats::wilson;
+use crate::tournament::mix;
+
+/// Which openings to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Openings {
+    /// Every class.
+    All,
+    /// `K` classes drawn without replacement by the run seed.
+    Sample(usize),
+}
+
+impl Openings {
+    /// Parses `all` or a positive integer.
+    ///
+    /// # Errors
+    /// Anything else.
+    pub fn parse(text: &str) -> Result<Openings> {
+        match text.trim() {
+            "all" => Ok(Openings::All),
+            t => match t.parse::<usize>() {
+                Ok(k) if k > 0 => Ok(Openings::Sample(k)),
+                _ => bail!("--openings {t:?}: expected all or a number of openings >= 1"),
+            },
+        }
+    }
+}
+
+/// A `pie` request; it is also the configuration saved beside the games CSV.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieConfig {
+    /// Canonical game string.
+    pub game: String,
+    /// Canonical agent spec (both seats).
+    pub agent: String,
+    /// Games per opening class.
+    pub games_per_opening: u32,
+    /// Openings to play.
+    pub openings: Openings,
+    /// Seeds given to the game's initial state (Bagel draws its tile layout
+    /// from it; games without a random set-up ignore it): one map each.
+    pub start_seeds: Vec<u64>,
+    /// Run seed (agents and chance).
+    pub seed: u64,
+}
+
+/// How to run a `pie` request.
+#[derive(Clone, Debug)]
+pub struct PieArgs {
+    /// Game string as given.
+    pub game: String,
+    /// Agent spec as given.
+    pub agent: String,
+    /// Games per opening class.
+    pub games_per_opening: u32,
+    /// Openings to play.
+    pub openings: Openings,
+    /// Initial-state seeds.
+    pub start_seeds: Vec<u64>,
+    /// Run seed.
+    pub seed: u64,
+    /// Summary CSV (`swapmap.csv`).
+    pub out: PathBuf,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Progress bar.
+    pub progress: bool,
+    /// Replace a games CSV made with another configuration.
+    pub overwrite: bool,
+}
+
+/// One row of `swapmap.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SwapRow {
+    /// Canonical game string.
+    pub game: String,
+    /// The initial-state seed (the tile layout in Bagel).
+    pub start_seed: u64,
+    /// The representative opening, in the game's move notation.
+    pub opening: String,
+    /// Openings the symmetries map it to (itself included).
+    pub orbit_size: usize,
+    /// Games played from it.
+    pub n: u64,
+    /// First-mover wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// `(wins + draws / 2) / n`.
+    pub q: f64,
+    /// Wilson 95 % lower bound of `q`.
+    pub lower: f64,
+    /// Wilson 95 % upper bound of `q`.
+    pub upper: f64,
+    /// The agent in both seats: its strength.
+    pub agent: String,
+    /// Run seed.
+    pub seed: u64,
+    /// The games CSV the row summarises.
+    pub games_csv: String,
+}
+
+/// One played game of a map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SwapGame {
+    /// Initial-state seed.
+    pub start_seed: u64,
+    /// Index of the opening class (in [`opening_classes`] order).
+    pub class: usize,
+    /// Representative opening text.
+    pub opening: String,
+    /// Game number within the class.
+    pub game: u32,
+    /// Seed of the agents and chance.
+    pub seed: u64,
+    /// The first mover's result: 1 win, 0.5 draw, 0 loss.
+    pub first_mover_score: f64,
+    /// Plies played (the opening included).
+    pub plies: u32,
+}
+
+struct Job {
+    start_seed: u64,
+    class: usize,
+    opening: String,
+    game: u32,
+    seed: u64,
+}
+
+struct PieVisitor<'a> {
+    args: &'a PieArgs,
+    spec: AgentSpec,
+}
+
+impl GameVisitor for PieVisitor<'_> {
+    type Output = Result<Vec<SwapRow>>;
+
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        let args = self.args;
+        if game.num_seats() != 2 {
+            bail!(
+                "{} has {} seat{}: swap maps need a two-seat game (the pie rule has a first and a second player)",
+                game.game_string(),
+                game.num_seats(),
+                if game.num_seats() == 1 { "" } else { "s" }
+            );
+        }
+        self.spec.check_game(2).map_err(|e| anyhow!("{e}"))?;
+        let game = NoSwap(game);
+        let config = PieConfig {
+            game: game.0.game_string(),
+            agent: self.spec.canonical(),
+            games_per_opening: args.games_per_opening,
+            openings: args.openings,
+            start_seeds: args.start_seeds.clone(),
+            seed: args.seed,
+        };
+        // The job list: openings per start seed, classes in legal-move order.
+        let mut jobs = Vec::new();
+        let mut orbit = BTreeMap::new();
+        for &ss in &config.start_seeds {
+            let s0 = game.initial_state(ss);
+            if !matches!(s0.to_move(), ToMove::Seat(_)) {
+                bail!(
+                    "{} starts with a chance node or is over: a swap map needs a first move to choose",
+                    config.game
+                );
+            }
+            let classes = opening_classes(&s0);
+            let mut picked: Vec<usize> = (0..classes.len()).collect();
+            if let Openings::Sample(k) = config.openings {
+                let mut rng = ChaCha8Rng::seed_from_u64(mix(config.seed, ss));
+                let mut p: Vec<usize> = picked.choose_multiple(&mut rng, k).copied().collect();
+                p.sort_unstable();
+                picked = p;
+            }
+            for c in picked {
+                let text = s0.move_to_text(classes[c].representative);
+                orbit.insert((ss, text.clone()), classes[c].orbit.len());
+                for g in 0..config.games_per_opening {
+                    jobs.push(Job {
+                        start_seed: ss,
+                        class: c,
+                        opening: text.clone(),
+                        game: g,
+                        seed: mix(mix(mix(config.seed, ss), c as u64), u64::from(g)),
+                    });
+                }
+            }
+        }
+        let dir = args
+            .out
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("swapmap"), |d| d.join("swapmap"));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let games_csv = dir.join(format!(
+            "{}__{}.csv",
+            slug(&config.game),
+            slug(&config.agent)
+        ));
+        let cfg_path = games_csv.with_extension("config.json");
+        let mut done: Vec<SwapGame> = Vec::new();
+        if games_csv.exists() && !args.overwrite {
+            let old: Option<PieConfig> = std::fs::read_to_string(&cfg_path)
+                .ok()
+                .and_then(|t| serde_json::from_str(&t).ok());
+            if old.as_ref() != Some(&config) {
+                bail!(
+                    "{} holds a map made with another configuration ({}); pass --overwrite to replace it",
+                    games_csv.display(),
+                    cfg_path.display()
+                );
+            }
+            done = read_games(&games_csv)?;
+        }
+        std::fs::write(&cfg_path, serde_json::to_string_pretty(&config)? + "\n")
+            .with_context(|| format!("cannot write {}", cfg_path.display()))?;
+        let have: HashSet<(u64, usize, u32)> = done
+            .iter()
+            .map(|g| (g.start_seed, g.class, g.game))
+            .collect();
+        let todo: Vec<&Job> = jobs
+            .iter()
+            .filter(|j| !have.contains(&(j.start_seed, j.class, j.game)))
+            .collect();
+        let file = if done.is_empty() {
+            File::create(&games_csv)
+        } else {
+            OpenOptions::new().append(true).open(&games_csv)
+        }
+        .with_context(|| format!("cannot write {}", games_csv.display()))?;
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(done.is_empty())
+            .from_writer(file);
+        let bar = if args.progress {
+            let b = ProgressBar::new(todo.len() as u64);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}",
+                )
+                .expect("valid template"),
+            );
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads)
+            .build()
+            .context("cannot start the thread pool")?;
+        let spec = &self.spec;
+        let (tx, rx) = mpsc::channel::<SwapGame>();
+        let starts: BTreeMap<u64, _> = config
+            .start_seeds
+            .iter()
+            .map(|&ss| (ss, game.initial_state(ss)))
+            .collect();
+        std::thread::scope(|scope| -> Result<()> {
+            let w = scope.spawn(|| -> Result<Vec<SwapGame>> {
+                let mut got = Vec::new();
+                for g in rx {
+                    writer.serialize(&g)?;
+                    writer.flush()?;
+                    bar.inc(1);
+                    got.push(g);
+                }
+                Ok(got)
+            });
+            pool.install(|| {
+                todo.par_iter().for_each_with(tx, |tx, job| {
+                    let _ = tx.send(play(&starts[&job.start_seed], spec, job));
+                });
+            });
+            let got = w
+                .join()
+                .map_err(|_| anyhow!("the CSV writer thread panicked"))??;
+            done.extend(got);
+            Ok(())
+        })
+        .with_context(|| format!("writing {}", games_csv.display()))?;
+        bar.finish_and_clear();
+        Ok(summarise(
+            &config,
+            &games_csv.display().to_string(),
+            &orbit,
+            &done,
+        ))
+    }
+}
+
+fn play<S: State + 'static>(start: &S, spec: &AgentSpec, job: &Job) -> SwapGame {
+    let mut state = start.clone();
+    let opening = state
+        .parse_move(&job.opening)
+        .expect("the opening text came from this state");
+    state.apply(opening);
+    let mut players: Vec<_> = (0..2)
+        .map(|seat| spec.build::<S>(mix(job.seed, seat as u64 + 1)))
+        .collect();
+    let mut chance_rng = ChaCha8Rng::seed_from_u64(mix(job.seed, 0));
+    let mut outcomes = Vec::new();
+    loop {
+        let mv = match state.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => state
+                .sample_chance(&mut chance_rng, &mut outcomes)
+                .expect("a chance node has outcomes"),
+            ToMove::Seat(s) => players[s].select(&state),
+        };
+        state.apply(mv);
+    }
+    let r = state.returns();
+    let fm = state.first_mover_seat().unwrap_or(0);
+    let score = if r[fm] > r[1 - fm] {
+        1.0
+    } else if r[fm] == r[1 - fm] {
+        0.5
+    } else {
+        0.0
+    };
+    SwapGame {
+        start_seed: job.start_seed,
+        class: job.class,
+        opening: job.opening.clone(),
+        game: job.game,
+        seed: job.seed,
+        first_mover_score: score,
+        plies: state.ply(),
+    }
+}
+
+fn read_games(path: &Path) -> Result<Vec<SwapGame>> {
+    let mut rd =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = Vec::new();
+    let rows: Vec<_> = rd.deserialize::<SwapGame>().collect();
+    let last = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        match row {
+            Ok(g) => out.push(g),
+            // A half-written last row from an interrupted run is dropped.
+            Err(_) if i + 1 == last => {
+                eprintln!(
+                    "warning: {}: dropping a half-written last row",
+                    path.display()
+                );
+            }
+            Err(e) => bail!("{}: malformed row {}: {e}", path.display(), i + 2),
+        }
+    }
+    // Rewrite without the dropped row so that appends stay aligned.
+    let mut w =
+        csv::Writer::from_path(path).with_context(|| format!("cannot write {}", path.display()))?;
+    for g in &out {
+        w.serialize(g)?;
+    }
+    w.flush()?;
+    Ok(out)
+}
+
+fn summarise(
+    config: &PieConfig,
+    games_csv: &str,
+    orbit: &BTreeMap<(u64, String), usize>,
+    games: &[SwapGame],
+) -> Vec<SwapRow> {
+    let mut acc: BTreeMap<(u64, usize, String), (u64, u64, u64)> = BTreeMap::new();
+    for g in games {
+        let e = acc
+            .entry((g.start_seed, g.class, g.opening.clone()))
+            .or_default();
+        e.0 += 1;
+        if g.first_mover_score == 1.0 {
+            e.1 += 1;
+        } else if g.first_mover_score == 0.5 {
+            e.2 += 1;
+        }
+    }
+    acc.into_iter()
+        .map(|((ss, _, opening), (n, wins, draws))| {
+            let w = wilson(wins as f64 + 0.5 * draws as f64, n);
+            SwapRow {
+                game: config.game.clone(),
+                start_seed: ss,
+                orbit_size: orbit.get(&(ss, opening.clone())).copied().unwrap_or(1),
+                opening,
+                n,
+                wins,
+                draws,
+                q: w.rate,
+                lower: w.lower,
+                upper: w.upper,
+                agent: config.agent.clone(),
+                seed: config.seed,
+                games_csv: games_csv.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Reads `swapmap.csv` (empty if absent).
+///
+/// # Errors
+/// An unreadable or malformed file.
+pub fn read_swapmap(path: &Path) -> Result<Vec<SwapRow>> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut rd =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, row) in rd.deserialize().enumerate() {
+        out.push(row.with_context(|| format!("{}: malformed row {}", path.display(), i + 2))?);
+    }
+    Ok(out)
+}
+
+/// Runs (or resumes) a swap map; `swapmap.csv` keeps the rows of other
+/// games, agents and start seeds.
+///
+/// # Errors
+/// An unknown game or agent, a game with other than two seats or starting at
+/// chance, an output holding another configuration.
+pub fn run(args: &PieArgs) -> Result<Vec<SwapRow>> {
+    if args.games_per_opening == 0 {
+        bail!("--games-per-opening must be at least 1");
+    }
+    if args.start_seeds.is_empty() {
+        bail!("--start-seeds needs at least one seed");
+    }
+    let spec = AgentSpec::parse(&args.agent).map_err(|e| anyhow!("--agent: {e}"))?;
+    let rows = visit_game(&args.game, PieVisitor { args, spec })
+        .map_err(|e| anyhow!("--game {:?}: {e}", args.game))??;
+    let mut all = read_swapmap(&args.out)?;
+    if let Some(first) = rows.first() {
+        all.retain(|r| !(r.game == first.game && r.agent == first.agent));
+    }
+    all.extend(rows.iter().cloned());
+    let tmp = args.out.with_extension("csv.tmp");
+    {
+        let mut w = csv::Writer::from_path(&tmp)
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        for r in &all {
+            w.serialize(r)?;
+        }
+        w.flush()?;
+    }
+    std::fs::rename(&tmp, &args.out)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    Ok(rows)
+}
+
+/// The pie-rule reading of one map (one game, agent and start seed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieValue {
+    /// `min over openings of max(q, 1 − q)`.
+    pub value: f64,
+    /// The opening that attains it.
+    pub opening: String,
+    /// Its row.
+    pub row: SwapRow,
+    /// Openings whose interval contains 1/2.
+    pub fair: Vec<String>,
+    /// Openings played.
+    pub openings: usize,
+    /// Games per opening (smallest).
+    pub min_n: u64,
+}
+
+/// The pie-rule value of each map in `rows`, keyed by (game, agent, start
+/// seed).
+pub fn pie_values(rows: &[SwapRow]) -> BTreeMap<(String, String, u64), PieValue> {
+    let mut maps: BTreeMap<(String, String, u64), Vec<&SwapRow>> = BTreeMap::new();
+    for r in rows {
+        maps.entry((r.game.clone(), r.agent.clone(), r.start_seed))
+            .or_default()
+            .push(r);
+    }
+    maps.into_iter()
+        .filter_map(|(k, v)| {
+            let best = v.iter().copied().min_by(|a, b| {
+                let fa = a.q.max(1.0 - a.q);
+                let fb = b.q.max(1.0 - b.q);
+                fa.total_cmp(&fb).then(a.opening.cmp(&b.opening))
+            })?;
+            Some((
+                k,
+                PieValue {
+                    value: best.q.max(1.0 - best.q),
+                    opening: best.opening.clone(),
+                    row: best.clone(),
+                    fair: v
+                        .iter()
+                        .filter(|r| r.lower <= 0.5 && 0.5 <= r.upper)
+                        .map(|r| r.opening.clone())
+                        .collect(),
+                    openings: v.len(),
+                    min_n: v.iter().map(|r| r.n).min().unwrap_or(0),
+                },
+            ))
+        })
+        .collect()
+}
+
+/// The printed summary of a map's rows.
+pub fn summary_text(rows: &[SwapRow]) -> String {
+    let mut s = String::new();
+    for ((game, agent, ss), v) in pie_values(rows) {
+        let _ = writeln!(
+            s,
+            "{game}, start seed {ss}, agent {agent}: {} opening classes, {} games each",
+            v.openings, v.min_n
+        );
+        let _ = writeln!(
+            s,
+            "  pie-rule value min max(q, 1-q) = {:.3} at {} (q = {:.3} [{:.3}, {:.3}], n = {})",
+            v.value, v.opening, v.row.q, v.row.lower, v.row.upper, v.row.n
+        );
+        let _ = writeln!(
+            s,
+            "  fair openings (interval contains 0.5): {} of {}",
+            v.fair.len(),
+            v.openings
+        );
+        let mut most: Vec<&SwapRow> = rows
+            .iter()
+            .filter(|r| r.game == game && r.agent == agent && r.start_seed == ss)
+            .collect();
+        most.sort_by(|a, b| {
+            (a.q - 0.5)
+                .abs()
+                .total_cmp(&(b.q - 0.5).abs())
+                .then(a.opening.cmp(&b.opening))
+        });
+        let list: Vec<String> = most
+            .iter()
+            .take(8)
+            .map(|r| format!("{} {:.2}", r.opening, r.q))
+            .collect();
+        let _ = writeln!(s, "  most balanced: {}", list.join(", "));
+    }
+    s
+}
+
+/// A cell map of a swap map's openings: the board shape and, for each
+/// row, the cells of every opening in its orbit.
+pub struct CellMap {
+    /// Board shape.
+    pub shape: BoardShape,
+    /// Per row (same order as given): the cells of each orbit member.
+    pub cells: Vec<Vec<Vec<(i32, i32)>>>,
+}
+
+struct Cells<'a> {
+    start_seed: u64,
+    openings: &'a [String],
+}
+
+impl GameVisitor for Cells<'_> {
+    type Output = Result<Option<CellMap>>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        let s = game.initial_state(self.start_seed);
+        let Some(shape) = s.board_shape() else {
+            return Ok(None);
+        };
+        let classes = opening_classes(&s);
+        let mut cells = Vec::new();
+        for text in self.openings {
+            let mv = s
+                .parse_move(text)
+                .map_err(|e| anyhow!("opening {text:?}: {e}"))?;
+            let class = classes
+                .iter()
+                .find(|c| c.orbit.contains(&mv))
+                .ok_or_else(|| anyhow!("opening {text:?} is not a first move of this game"))?;
+            cells.push(class.orbit.iter().map(|&m| s.move_cells(m)).collect());
+        }
+        Ok(Some(CellMap { shape, cells }))
+    }
+}
+
+/// The cells of each opening (and its symmetric images) of a map, for
+/// plotting; `None` for games without a cell map.
+///
+/// # Errors
+/// An unknown game, or an opening that is not a first move of it.
+pub fn cell_map(game: &str, start_seed: u64, openings: &[String]) -> Result<Option<CellMap>> {
+    visit_game(
+        game,
+        Cells {
+            start_seed,
+            openings,
+        },
+    )
+    .map_err(|e| anyhow!("{e}"))?
+}
