@@ -388,6 +388,10 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
         .iter()
         .map(|g| canonical_game(g))
         .collect::<Result<Vec<_>>>()?;
+    for (game, seats) in &games {
+        spec.check_game(*seats)
+            .map_err(|e| anyhow!("--agent {agent} cannot play {game}: {e}"))?;
+    }
     let mut agent_list = vec![agent.clone()];
     if args.baseline && agent != "random" {
         agent_list.push("random".to_string());

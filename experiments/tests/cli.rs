@@ -1,40 +1,12 @@
 //! The `boardlab` command as a user runs it: the README's commands, the
 //! determinism and resume promises of `tournament`, and bad input.
 
+mod common;
+
+use common::{boardlab, fails, ok};
+use std::process::Command;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = boardlab(args);
-    assert!(
-        out.status.success(),
-        "boardlab {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// Runs a command that must fail with a one-line error naming `needle`.
-fn fails(args: &[&str], needle: &str) {
-    let out = boardlab(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "boardlab {args:?}: {err}");
-    assert!(
-        !err.contains("panicked"),
-        "boardlab {args:?} panicked: {err}"
-    );
-    assert!(
-        err.contains(needle),
-        "boardlab {args:?}: {err:?} lacks {needle:?}"
-    );
-}
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("boardlab-cli-{}", std::process::id()));

@@ -2,35 +2,12 @@
 //! and agree with the games, shards merge into the unsharded run, and bad
 //! input is refused with one-line errors.
 
+mod common;
+
+use common::{fails, ok};
+use std::process::Command;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = boardlab(args);
-    assert!(
-        out.status.success(),
-        "boardlab {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let out = boardlab(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "boardlab {args:?}: {err}");
-    assert!(
-        !err.contains("panicked") && err.contains(needle),
-        "boardlab {args:?}: {err:?} lacks {needle:?}"
-    );
-}
 
 fn dir() -> PathBuf {
     let d = std::env::temp_dir().join(format!("boardlab-strength-{}", std::process::id()));

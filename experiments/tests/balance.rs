@@ -1,0 +1,278 @@
+//! Issue 7: `balance`, `pie` and `report` as a user runs them, and the
+//! measures they print checked against hand-worked values.
+
+mod common;
+
+use common::{dir, fails, ok, p};
+use experiments::balance::{Replay, read_balance, summarise_block};
+use experiments::swapmap::{SwapRow, pie_values, read_swapmap};
+use experiments::tournament::GameRecord;
+
+fn record(first_mover: usize, winners: &[usize], setter: Option<usize>) -> GameRecord {
+    GameRecord {
+        index: 0,
+        seed: 0,
+        seats: vec![0, 1],
+        winners: winners.to_vec(),
+        returns: vec![0.0, 0.0],
+        roles: vec![String::new(), String::new()],
+        first_mover: Some(first_mover),
+        setter,
+        plies: 10,
+        wall_ms: 0,
+        moves: String::new(),
+    }
+}
+
+/// Four games worked by hand: the first mover wins, loses, draws, wins.
+/// First-mover scores 1, 0, ½, 1 → AdvantageP1 0.625; the second in turn
+/// order scores 0, 1, ½, 0 → 0.375, so Balance = 1 − 0.25. The setter
+/// (seat 0) wins games 1 and 2; the chooser holds the first move in games 2
+/// and 4. Decisions 10, 20, 30, 40 with 100, 100, 300, 800 legal moves:
+/// pooled 1300/100 = 13, per-game means 10, 5, 10, 20 → 11.25.
+#[test]
+fn balance_measures_match_a_hand_count() {
+    let recs = [
+        record(0, &[0], Some(0)),
+        record(1, &[0], Some(0)),
+        record(0, &[], Some(0)),
+        record(1, &[1], Some(0)),
+    ];
+    let replays =
+        [(10, 100), (20, 100), (30, 300), (40, 800)].map(|(decisions, legal_sum)| Replay {
+            decisions,
+            legal_sum,
+        });
+    let r = summarise_block("g", "a", 2, 5, "x.csv", &recs, &replays).unwrap();
+    assert_eq!(r.n, 4);
+    assert_eq!(r.first_mover_wins, 2.0);
+    assert!((r.advantage_p1 - 0.625).abs() < 1e-12);
+    assert!((r.balance - 0.75).abs() < 1e-12);
+    assert!((r.drawishness - 0.25).abs() < 1e-12);
+    assert_eq!(r.setter_rate, Some(0.5));
+    assert_eq!(r.chooser_took_first, Some(0.5));
+    assert!((r.branching_mean - 13.0).abs() < 1e-12);
+    assert!((r.branching_factor_average - 11.25).abs() < 1e-12);
+    assert!((r.duration_turns - 25.0).abs() < 1e-12);
+    // Wilson 2 of 4 (from the formula by hand: 0.150, 0.850).
+    assert!(
+        (r.first_mover_lower - 0.1500).abs() < 5e-4,
+        "{}",
+        r.first_mover_lower
+    );
+    assert!((r.first_mover_upper - 0.8500).abs() < 5e-4);
+    assert!(summarise_block("g", "a", 2, 5, "x.csv", &recs, &replays[..3]).is_err());
+}
+
+fn swap_row(opening: &str, n: u64, q: f64, lower: f64, upper: f64) -> SwapRow {
+    SwapRow {
+        game: "g".into(),
+        start_seed: 0,
+        opening: opening.into(),
+        orbit_size: 1,
+        n,
+        wins: 0,
+        draws: 0,
+        q,
+        lower,
+        upper,
+        agent: "a".into(),
+        seed: 1,
+        games_csv: String::new(),
+    }
+}
+
+/// min over openings of max(q, 1 − q): openings at q = 0.8, 0.35, 0.6 give
+/// 0.8, 0.65, 0.6, so 0.6 at the third; fair are those whose interval holds ½.
+#[test]
+fn pie_value_is_the_min_max() {
+    let rows = [
+        swap_row("x", 20, 0.8, 0.58, 0.92),
+        swap_row("y", 20, 0.35, 0.18, 0.57),
+        swap_row("z", 20, 0.6, 0.39, 0.78),
+    ];
+    let v = pie_values(&rows);
+    let v = &v[&("g".to_string(), "a".to_string(), 0)];
+    assert!((v.value - 0.6).abs() < 1e-12);
+    assert_eq!(v.opening, "z");
+    assert_eq!(v.fair, ["y", "z"]);
+}
+
+#[test]
+fn balance_runs_resume_and_do_not_depend_on_threads() {
+    let d = dir("balance");
+    let run = |out: &str, threads: &str| {
+        ok(&[
+            "balance",
+            "--game",
+            "catapult",
+            "--game",
+            "pie(slingshot(size=7))",
+            "--agent",
+            "mcts(iterations=20)",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--out",
+            out,
+            "--quiet",
+        ])
+    };
+    let a = p(&d, "a/balance.csv");
+    let b = p(&d, "b/balance.csv");
+    let text = run(&a, "1");
+    assert!(text.contains("pie(slingshot"), "{text}");
+    run(&b, "2");
+    let (ra, rb) = (
+        read_balance(a.as_ref()).unwrap(),
+        read_balance(b.as_ref()).unwrap(),
+    );
+    assert_eq!(ra.len(), 4, "two games × (agent, random)");
+    for (x, y) in ra.iter().zip(&rb) {
+        let mut y = y.clone();
+        y.games_csv = x.games_csv.clone();
+        assert_eq!(x, &y);
+    }
+    // The pie form has a setter and a swap rate; plain Catapult none.
+    assert!(
+        ra.iter()
+            .all(|r| r.game.starts_with("pie(") == r.setter_rate.is_some())
+    );
+    // Resuming plays nothing new and gives the same rows.
+    run(&a, "2");
+    assert_eq!(read_balance(a.as_ref()).unwrap(), ra);
+    fails(
+        &["balance", "--game", "chess", "--out", &a],
+        "unknown game \"chess\"",
+    );
+    fails(&["balance", "--out", &a], "give --game G");
+    fails(
+        &[
+            "balance",
+            "--game",
+            "catapult",
+            "--agent",
+            "alphabeta",
+            "--game",
+            "sniggle(players=3)",
+            "--out",
+            &a,
+        ],
+        "two-seat games only",
+    );
+}
+
+#[test]
+fn swap_maps_and_the_report() {
+    let d = dir("swapmap");
+    let out = p(&d, "results/swapmap.csv");
+    let args = [
+        "pie",
+        "--game",
+        "slingshot(size=7)",
+        "--agent",
+        "random",
+        "--games-per-opening",
+        "6",
+        "--openings",
+        "5",
+        "--seed",
+        "3",
+        "--out",
+        &out,
+        "--quiet",
+    ];
+    let text = ok(&args);
+    assert!(text.contains("pie-rule value"), "{text}");
+    let rows = read_swapmap(out.as_ref()).unwrap();
+    assert_eq!(rows.len(), 5);
+    for r in &rows {
+        assert_eq!(r.n, 6);
+        assert!(r.lower <= r.q && r.q <= r.upper);
+        assert!((1..=4).contains(&r.orbit_size));
+        assert!((r.q - (r.wins as f64 + 0.5 * r.draws as f64) / 6.0).abs() < 1e-12);
+    }
+    // Same seed, same map; a rerun resumes to the same rows.
+    ok(&args);
+    assert_eq!(read_swapmap(out.as_ref()).unwrap(), rows);
+    // A one-cell map on a hex-free square board: pie(catapult) has from-to
+    // openings, so it gets a table and no heat map.
+    ok(&[
+        "balance",
+        "--game",
+        "pie(catapult)",
+        "--agent",
+        "random",
+        "--games",
+        "4",
+        "--out",
+        &p(&d, "results/balance.csv"),
+        "--quiet",
+    ]);
+    let results = p(&d, "results");
+    ok(&["report", "--results", &results]);
+    let report = std::fs::read_to_string(d.join("results/REPORT.md")).unwrap();
+    assert!(report.contains("## Swap maps") && report.contains("## Balancing mechanisms compared"));
+    assert!(
+        report.contains("![swap map](plots/swapmap-slingshot"),
+        "{report}"
+    );
+    // Regenerated from the same CSVs, byte for byte.
+    let first: Vec<(String, Vec<u8>)> = snapshot(&d.join("results"));
+    ok(&["report", "--results", &results]);
+    assert_eq!(snapshot(&d.join("results")), first);
+    // Bad input.
+    fails(
+        &["pie", "--game", "sniggle(players=3)", "--out", &out],
+        "two-seat game",
+    );
+    fails(&["pie", "--game", "spinner", "--out", &out], "chance node");
+    fails(
+        &[
+            "pie",
+            "--game",
+            "slingshot",
+            "--openings",
+            "0",
+            "--out",
+            &out,
+        ],
+        "--openings",
+    );
+    fails(&["pie", "--game", "nope", "--out", &out], "unknown game");
+    let empty = d.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    fails(
+        &["report", "--results", empty.to_str().unwrap()],
+        "neither balance.csv nor swapmap.csv",
+    );
+    std::fs::write(empty.join("balance.csv"), "").unwrap();
+    fails(
+        &["report", "--results", empty.to_str().unwrap()],
+        "is empty",
+    );
+    std::fs::write(empty.join("balance.csv"), "game,agent\nx,y,z\n").unwrap();
+    fails(
+        &["report", "--results", empty.to_str().unwrap()],
+        "malformed row 2",
+    );
+}
+
+fn snapshot(results: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut v = vec![(
+        "REPORT.md".to_string(),
+        std::fs::read(results.join("REPORT.md")).unwrap(),
+    )];
+    let mut plots: Vec<_> = std::fs::read_dir(results.join("plots"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    plots.sort();
+    for pth in plots {
+        v.push((pth.display().to_string(), std::fs::read(&pth).unwrap()));
+    }
+    v
+}

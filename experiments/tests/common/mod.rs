@@ -1,0 +1,50 @@
+//! Running the `boardlab` binary from integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `boardlab` with `args`.
+pub fn boardlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(args)
+        .output()
+        .expect("boardlab runs")
+}
+
+/// Runs `boardlab` and returns its standard output; fails the test on an
+/// error exit.
+pub fn ok(args: &[&str]) -> String {
+    let out = boardlab(args);
+    assert!(
+        out.status.success(),
+        "boardlab {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Checks `boardlab` exits with status 2 and a message holding `needle`,
+/// without a panic.
+pub fn fails(args: &[&str], needle: &str) {
+    let out = boardlab(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "boardlab {args:?}: {err}");
+    assert!(
+        !err.contains("panicked") && err.contains(needle),
+        "boardlab {args:?}: {err:?} lacks {needle:?}"
+    );
+}
+
+/// A fresh folder for one test.
+pub fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("boardlab-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `d/name` as a string argument.
+pub fn p(d: &Path, name: &str) -> String {
+    d.join(name).to_str().unwrap().to_string()
+}
