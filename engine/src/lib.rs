@@ -18,10 +18,11 @@
 //!   game string to a generic function over the concrete game type.
 //! * [`testkit`]: the generic consistency checks every game's tests run.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`].
+//!   [`spinner`], [`bagel`].
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod bagel;
 pub mod board;
 pub mod catapult;
 pub mod error;
