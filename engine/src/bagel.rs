@@ -1239,6 +1239,9 @@ fn parse_position(game: &Bagel, text: &str) -> Result<BagelState, GameError> {
         crate::bail!("bad position {text:?}: {} fields, {form}", f.len());
     }
     let bad = |what: String| GameError::new(format!("bad position {text:?}: {what}"));
+    let mut s = game
+        .initial_state_on(f[0])
+        .map_err(|e| bad(e.to_string()))?;
     if let Some(l) = &game.layout
         && !f[0].eq_ignore_ascii_case(l)
     {
@@ -1247,9 +1250,6 @@ fn parse_position(game: &Bagel, text: &str) -> Result<BagelState, GameError> {
             f[0]
         )));
     }
-    let mut s = game
-        .initial_state_on(f[0])
-        .map_err(|e| bad(e.to_string()))?;
     let geo = s.geo();
     if f[1].len() != geo.ntiles {
         return Err(bad(format!(
