@@ -306,3 +306,26 @@ fn samples_are_uniform() {
         );
     }
 }
+
+/// Every position of the golden playthrough on BAGEL-L1 agrees with the
+/// reference.
+#[test]
+fn golden_playthrough_matches_reference() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/bagel_playthrough_l1.txt"
+    ))
+    .unwrap();
+    let golden = engine::testkit::Golden::parse(&text).unwrap();
+    let g = game(&format!("bagel(layout={})", engine::bagel::BAGEL_L1));
+    let mut s = g.initial_state(0);
+    for m in &golden.moves {
+        check(&g, 4, &s);
+        let mv = engine::parse_legal_move(&s, m).unwrap();
+        s.apply(mv);
+    }
+    check(&g, 4, &s);
+    let r = Ref::parse(4, &s.to_text());
+    assert!(r.over());
+    assert_eq!(r.winner(), 1, "White (seat 0) wins");
+}

@@ -492,3 +492,24 @@ fn bad_input() {
     assert!(e.contains("already over"), "{e}");
     let _ = BagelMove::Swap;
 }
+
+/// The golden playthrough (OpenSpiel-style): a recorded game on BAGEL-L1
+/// replays to the same final position and returns.
+#[test]
+fn golden_playthrough() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/bagel_playthrough_l1.txt"
+    ))
+    .unwrap();
+    let golden = engine::testkit::Golden::parse(&text).unwrap();
+    let g = l1("");
+    let mut s = g.initial_state(0);
+    for m in &golden.moves {
+        let mv = parse_legal_move(&s, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        s.apply(mv);
+    }
+    assert_eq!(s.to_text(), golden.final_text);
+    assert_eq!(s.returns()[..2].to_vec(), golden.returns);
+    assert!(s.is_terminal());
+}
