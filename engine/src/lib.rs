@@ -20,10 +20,11 @@
 //! * [`pie`]: the pie rule for any two-seat game (`pie(G)`), and the
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`].
+//!   [`spinner`], [`bagel`].
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod bagel;
 pub mod board;
 pub mod catapult;
 pub mod error;

@@ -3,6 +3,7 @@
 //! game type (one `match` per run; hot loops never see a trait object).
 
 use crate::api::Game;
+use crate::bagel::{self, Bagel};
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
 use crate::pie::Pie;
@@ -43,6 +44,11 @@ pub const GAMES: &[GameInfo] = &[
         name: "spinner",
         description: "Spinner connection game (unnamed, rule set SPINPATH-8): spin 1/2/3/S to place or switch, stars wild; rules/spinner.md Part B",
         params: spinner::PARAMS,
+    },
+    GameInfo {
+        name: "bagel",
+        description: "Bagel and Big Bagel (Phil Leduc): place one disc or two on aligned same-colour tiles, most 3-in-a-rows (4 in Big Bagel), pie rule, random layout; rules/bagel.md Part 1",
+        params: bagel::PARAMS,
     },
 ];
 
@@ -114,6 +120,7 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
         }
         "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
+        "bagel" => Ok(visitor.visit(Bagel::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

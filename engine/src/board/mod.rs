@@ -9,6 +9,9 @@
 //!   each ([`SquareGrid::step`], [`SquareGrid::edge`]) and precomputed rays
 //!   for ray casts and move paths.
 //! * [`B192`]: a 192-bit set for boards of more than 128 squares.
+//! * [`hex`]: hex-hex boards of side 2..=7 in `u64`/`u128`: axial
+//!   coordinates, cell indices, step tables, leaper masks, rays for sliders,
+//!   the three line directions and the k-windows along them.
 //! * [`sly`]: the Sly board (12 × 12 in 16 fields of 3 × 3, rows numbered
 //!   from the top, names like `5E`), shared by the six games of *Sly*.
 //! * [`zobrist`]: Zobrist key tables drawn from a fixed seed.
@@ -17,6 +20,7 @@
 
 mod bits;
 mod grid;
+pub mod hex;
 mod rays;
 pub mod sly;
 pub mod zobrist;
