@@ -67,7 +67,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::api::{Game, Returns, State, ToMove};
+use crate::api::{BoardShape, Game, Returns, State, ToMove};
 use crate::board::hex::{Hex, HexGrid, HexNotation};
 use crate::board::{Bits, zobrist};
 use crate::error::GameError;
@@ -1151,6 +1151,32 @@ impl State for BagelState {
     /// Seat 0 places the opening disc.
     fn setter_seat(&self) -> Option<usize> {
         Some(0)
+    }
+
+    /// The swap of B-5.
+    fn is_swap(&self, mv: BagelMove) -> bool {
+        mv == BagelMove::Swap
+    }
+
+    fn board_shape(&self) -> Option<BoardShape> {
+        Some(BoardShape::Hex {
+            side: self.geo().grid.side() as u32,
+        })
+    }
+
+    /// Plot cells: axial `(q, s)` of the toolkit's `(q, r)`, so that rows
+    /// run left to right and row 7 is at the top, as in B-G3's picture.
+    fn move_cells(&self, mv: BagelMove) -> Vec<(i32, i32)> {
+        let grid = &self.geo().grid;
+        let cell = |i: u8| {
+            let h = grid.hex(i as usize);
+            (h.q, h.s())
+        };
+        match mv {
+            BagelMove::Single(a) => vec![cell(a)],
+            BagelMove::Pair(a, b) => vec![cell(a), cell(b)],
+            BagelMove::Swap => Vec::new(),
+        }
     }
 
     /// Score difference (100 per window) plus open windows (windows holding
