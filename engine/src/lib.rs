@@ -18,7 +18,7 @@
 //!   game string to a generic function over the concrete game type.
 //! * [`testkit`]: the generic consistency checks every game's tests run.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`].
+//!   [`spinner`], [`royal_guard`].
 #![deny(missing_docs)]
 
 pub mod api;
@@ -26,6 +26,7 @@ pub mod board;
 pub mod catapult;
 pub mod error;
 pub mod registry;
+pub mod royal_guard;
 pub mod slingshot;
 pub mod sniggle;
 pub mod spec;

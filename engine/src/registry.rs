@@ -5,6 +5,7 @@
 use crate::api::Game;
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
+use crate::royal_guard::{self, RoyalGuard};
 use crate::slingshot::{self, Slingshot};
 use crate::sniggle::{self, Sniggle};
 use crate::spec::{ParamInfo, Spec};
@@ -43,6 +44,11 @@ pub const GAMES: &[GameInfo] = &[
         description: "Spinner connection game (unnamed, rule set SPINPATH-8): spin 1/2/3/S to place or switch, stars wild; rules/spinner.md Part B",
         params: spinner::PARAMS,
     },
+    GameInfo {
+        name: "royal_guard",
+        description: "Royal Guard (Chris Huntoon, Christian Freeling): chess where R/B/N/P on their King's sub-grid gain King steps / a forward capture; royal_powers=false is FIDE chess; rules/royal-guard.md Part 3",
+        params: royal_guard::PARAMS,
+    },
 ];
 
 /// A generic computation over a concrete game type.
@@ -73,6 +79,7 @@ pub fn visit_game<V: GameVisitor>(game_string: &str, visitor: V) -> Result<V::Ou
         }
         "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
+        "royal_guard" => Ok(visitor.visit(RoyalGuard::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!("unknown game {other:?} (known games: {})", names.join(", "))
