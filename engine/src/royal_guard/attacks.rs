@@ -241,11 +241,11 @@ impl Sliders {
         let mut table = Vec::with_capacity(110_000);
         let mut rook = [Magic::default(); 64];
         let mut bishop = [Magic::default(); 64];
-        for sq in 0..64 {
-            rook[sq] = find_magic(sq, true, &mut rng, &mut table);
+        for (sq, m) in rook.iter_mut().enumerate() {
+            *m = find_magic(sq, true, &mut rng, &mut table);
         }
-        for sq in 0..64 {
-            bishop[sq] = find_magic(sq, false, &mut rng, &mut table);
+        for (sq, m) in bishop.iter_mut().enumerate() {
+            *m = find_magic(sq, false, &mut rng, &mut table);
         }
         Sliders {
             rook,
@@ -259,7 +259,6 @@ impl Sliders {
     pub fn rook(&self, sq: usize, occ: u64) -> u64 {
         let m = &self.rook[sq];
         let idx = ((occ & m.mask).wrapping_mul(m.mult) >> m.shift) as usize;
-        // SAFETY-free: the index is below 2^bits by construction.
         self.table[m.offset as usize + idx]
     }
 

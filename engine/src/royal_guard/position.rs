@@ -3,7 +3,7 @@
 //! clocks and the Zobrist key. `Copy` and 88 bytes, so copy-make is cheap
 //! (perft and search copy it at every node).
 
-use super::attacks::{BETWEEN, KING, KNIGHT, PAWN_ATTACKS, sliders, subgrid_of};
+use super::attacks::{KING, KNIGHT, PAWN_ATTACKS, sliders, subgrid_of};
 use super::{Color, Move, MoveKind, Piece};
 
 /// Castling-right bits: White king side, White queen side, Black king side,
@@ -337,11 +337,5 @@ impl Board {
         }
         self.side = them;
         self.hash ^= key_ep(self.ep) ^ key_castle(self.castling);
-    }
-
-    /// The squares strictly between the king of the side to move and `sq`.
-    #[allow(dead_code)]
-    pub(super) fn between_king(&self, sq: usize) -> u64 {
-        BETWEEN[self.king_sq(self.side)][sq]
     }
 }
