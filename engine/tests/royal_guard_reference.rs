@@ -374,3 +374,60 @@ fn reference_reproduces_example_rg1() {
     assert_eq!(Ref::from_fen(fen, false).legal().len(), 11);
     assert_eq!(Ref::from_fen(fen, true).legal().len(), 20);
 }
+
+// ---------------------------------------------------------------------------
+// Golden playthrough
+// ---------------------------------------------------------------------------
+
+fn golden_path() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/royal_guard_playthrough.txt")
+}
+
+/// A recorded game (game 6 of `results/royal-guard-ab-powers.csv`, 143
+/// plies, White mates) replayed move by move: every move must be legal for
+/// the reference as well as the engine, the engine must reach the recorded
+/// final FEN and returns, and the reference must see the final position as
+/// checkmate. Set `ROYAL_GUARD_BLESS=1` to rewrite the final FEN and returns
+/// from the engine (the moves stay).
+#[test]
+fn golden_playthrough_royal_powers() {
+    let text = std::fs::read_to_string(golden_path()).expect("the golden file");
+    let golden = engine::testkit::Golden::parse(&text).expect("a well-formed golden file");
+    let g = RoyalGuard::new(Rules::default());
+    let mut s = g.initial_state(0);
+    for (i, m) in golden.moves.iter().enumerate() {
+        let r = Ref::from_fen(&s.to_text(), true);
+        assert!(
+            r.legal().contains(m),
+            "ply {}: {m} not legal for the reference",
+            i + 1
+        );
+        let mv = engine::parse_legal_move(&s, m).unwrap_or_else(|e| panic!("ply {}: {e}", i + 1));
+        s.apply(mv);
+    }
+    if std::env::var_os("ROYAL_GUARD_BLESS").is_some() {
+        let mut header = String::new();
+        for line in text.lines().filter(|l| l.starts_with('#')) {
+            let c = line.trim_start_matches('#').trim();
+            if !c.starts_with("final:") && !c.starts_with("returns:") {
+                header += c;
+                header.push('\n');
+            }
+        }
+        let out = engine::testkit::Golden {
+            moves: golden.moves.clone(),
+            final_text: s.to_text(),
+            returns: s.returns()[..2].to_vec(),
+        }
+        .to_file_text(header.trim_end());
+        std::fs::write(golden_path(), out).unwrap();
+        return;
+    }
+    assert_eq!(s.to_text(), golden.final_text);
+    assert_eq!(s.returns()[..2].to_vec(), golden.returns);
+    assert!(s.is_terminal());
+    let r = Ref::from_fen(&s.to_text(), true);
+    assert!(r.legal().is_empty(), "the reference sees no legal move");
+    assert!(r.attacked(r.king(r.white), !r.white), "and a king in check");
+}
