@@ -5,7 +5,7 @@
 //!
 //! Run with `cargo bench -p boardlab-bench --bench royal_guard`.
 //!
-//! Ours is `engine::royal_guard::perft` (copy-make on the 88-byte `Board`,
+//! Ours is `engine::royal_guard::perft` (copy-make on the 80-byte `Board`,
 //! bulk count at the last ply); the generic `engine::perft` over the full
 //! state (with its repetition history) is measured too.
 

@@ -678,3 +678,11 @@ fn seats_and_eval() {
     let q = pos(&rg(), "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
     assert!(q.evaluate() < -800);
 }
+
+#[test]
+fn board_and_state_sizes() {
+    // The perft board is copied at every node; the state carries the
+    // repetition ring (see the module docs).
+    assert_eq!(std::mem::size_of::<engine::royal_guard::Board>(), 80);
+    assert!(std::mem::size_of::<RoyalGuardState>() <= 1024);
+}

@@ -56,7 +56,7 @@
 //! never recur, so with `fifty_move=true` (at most 100 such plies) the
 //! detection is exact; with `fifty_move=false` a repetition more than
 //! [`HISTORY`] plies apart is missed (documented limitation). Perft and the
-//! bench use [`perft`] on the 88-byte [`Board`], which carries no history.
+//! bench use [`perft`] on the 80-byte [`Board`], which carries no history.
 //!
 //! ## Bitboards (§3.4)
 //! `u64`, a1 = bit 0. Magic slider tables built once at start-up; legal

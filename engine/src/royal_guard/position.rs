@@ -1,6 +1,6 @@
 //! The chess position behind a Royal Guard state: bitboards by piece kind
 //! and colour, side to move, castling rights, en-passant square, the move
-//! clocks and the Zobrist key. `Copy` and 88 bytes, so copy-make is cheap
+//! clocks and the Zobrist key. `Copy` and 80 bytes, so copy-make is cheap
 //! (perft and search copy it at every node).
 
 use super::attacks::{KING, KNIGHT, PAWN_ATTACKS, sliders, subgrid_of};
@@ -298,7 +298,7 @@ impl Board {
         let kind = m.kind();
         self.hash ^= key_ep(self.ep) ^ key_castle(self.castling) ^ key_side();
         self.ep = NO_EP;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if kind == MoveKind::EnPassant {
             self.toggle(them, Piece::Pawn, to ^ 8);
             self.halfmove = 0;
