@@ -431,3 +431,103 @@ fn golden_playthrough_royal_powers() {
     assert!(r.legal().is_empty(), "the reference sees no legal move");
     assert!(r.attacked(r.king(r.white), !r.white), "and a king in check");
 }
+
+// ---------------------------------------------------------------------------
+// Perft with the reference at the last ply
+// ---------------------------------------------------------------------------
+
+/// Walks the engine's tree to `depth − 1` and counts the last ply with the
+/// reference (so the leaf counts are the reference's, on every node).
+fn ref_perft(s: &engine::royal_guard::RoyalGuardState, depth: u32, powers: bool) -> u64 {
+    if depth == 1 {
+        return Ref::from_fen(&s.to_text(), powers).legal().len() as u64;
+    }
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut c = s.clone();
+            c.apply(m);
+            ref_perft(&c, depth - 1, powers)
+        })
+        .sum()
+}
+
+/// The reference reproduces the dossier's §3.6 values it can reach cheaply.
+#[test]
+fn reference_perft_matches_the_dossier() {
+    let g = |powers| {
+        RoyalGuard::new(Rules {
+            royal_powers: powers,
+            ..Rules::default()
+        })
+    };
+    for (fen, powers, depth, nodes) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            true,
+            3,
+            9_302,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            false,
+            3,
+            8_902,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            true,
+            2,
+            2_587,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            false,
+            3,
+            97_862,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", true, 3, 2_772),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            true,
+            3,
+            11_211,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            true,
+            3,
+            2_473,
+        ),
+    ] {
+        let s = g(powers).parse_position(fen).unwrap();
+        assert_eq!(ref_perft(&s, depth, powers), nodes, "{fen} powers={powers}");
+    }
+}
+
+/// Held-back depths (§3.6), reported by hand: `cargo test --release -p
+/// boardlab-engine --test royal_guard_reference -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn reference_perft_held_back_depths() {
+    let g = RoyalGuard::new(Rules::default());
+    for (fen, depth) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            5,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+    ] {
+        let s = g.parse_position(fen).unwrap();
+        let r = ref_perft(&s, depth, true);
+        let e = engine::royal_guard::perft(s.board(), depth);
+        println!("{fen} depth {depth}: reference {r}, engine {e}");
+        assert_eq!(r, e);
+    }
+}
