@@ -20,7 +20,7 @@
 //! * [`pie`]: the pie rule for any two-seat game (`pie(G)`), and the
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`], [`bagel`].
+//!   [`spinner`], [`bagel`], [`royal_guard`].
 #![deny(missing_docs)]
 
 pub mod api;
@@ -30,6 +30,7 @@ pub mod catapult;
 pub mod error;
 pub mod pie;
 pub mod registry;
+pub mod royal_guard;
 pub mod slingshot;
 pub mod sniggle;
 pub mod spec;

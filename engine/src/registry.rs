@@ -7,6 +7,7 @@ use crate::bagel::{self, Bagel};
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
 use crate::pie::Pie;
+use crate::royal_guard::{self, RoyalGuard};
 use crate::slingshot::{self, Slingshot};
 use crate::sniggle::{self, Sniggle};
 use crate::spec::{ParamInfo, Spec};
@@ -49,6 +50,11 @@ pub const GAMES: &[GameInfo] = &[
         name: "bagel",
         description: "Bagel and Big Bagel (Phil Leduc): place one disc or two on aligned same-colour tiles, most 3-in-a-rows (4 in Big Bagel), pie rule, random layout; rules/bagel.md Part 1",
         params: bagel::PARAMS,
+    },
+    GameInfo {
+        name: "royal_guard",
+        description: "Royal Guard (Chris Huntoon, Christian Freeling): chess where R/B/N/P on their King's sub-grid gain King steps / a forward capture; royal_powers=false is FIDE chess; rules/royal-guard.md Part 3",
+        params: royal_guard::PARAMS,
     },
 ];
 
@@ -121,6 +127,7 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
         "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
         "bagel" => Ok(visitor.visit(Bagel::from_spec(&spec)?)),
+        "royal_guard" => Ok(visitor.visit(RoyalGuard::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

@@ -1,0 +1,387 @@
+//! The Royal Guard game state: a [`Board`], the repetition history and the
+//! game's outcome (RG-8), with the [`State`] implementation.
+
+use std::fmt;
+
+use super::fen::{parse_fen, parse_uci, to_fen};
+use super::movegen::{self, MoveList, Sink};
+use super::position::Board;
+use super::{Color, DeadRule, HISTORY, Move, MoveKind, Piece, Rules};
+use crate::api::{MAX_SEATS, Returns, State, ToMove};
+use crate::error::GameError;
+
+/// How the game stands (RG-8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// The side to move is checkmated; the other colour wins.
+    Checkmate(Color),
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The position occurred `repetition` times (FIDE 9.2).
+    Repetition,
+    /// 100 plies without a capture or pawn move (FIDE 9.3).
+    FiftyMove,
+    /// Dead position by the `dead` rule (ruling RG-R4).
+    DeadPosition,
+}
+
+/// A Royal Guard (or, with powers off, chess) game state.
+///
+/// Clone is a `memcpy` of about 900 bytes (the [`Board`] plus a ring of
+/// [`HISTORY`] repetition keys; see the module docs of
+/// [`crate::royal_guard`]).
+#[derive(Clone)]
+pub struct RoyalGuardState {
+    rules: Rules,
+    board: Board,
+    /// Keys of earlier positions since the last irreversible move, a ring.
+    history: [u64; HISTORY],
+    /// Valid entries in `history` (at most [`HISTORY`]).
+    hist_len: u8,
+    /// The next slot to write in `history`.
+    hist_head: u8,
+    outcome: Outcome,
+}
+
+impl RoyalGuardState {
+    /// Parses a FEN under `rules` (no history: repetition counts start here).
+    ///
+    /// # Errors
+    /// A malformed or impossible FEN (see [`crate::royal_guard`]'s `fen`
+    /// notes); the message names the bad field.
+    pub fn from_fen(rules: Rules, fen: &str) -> Result<RoyalGuardState, GameError> {
+        let board = parse_fen(fen, rules.royal_powers)?;
+        let mut s = RoyalGuardState {
+            rules,
+            board,
+            history: [0; HISTORY],
+            hist_len: 0,
+            hist_head: 0,
+            outcome: Outcome::Ongoing,
+        };
+        s.outcome = s.compute_outcome();
+        Ok(s)
+    }
+
+    /// The position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// How the game stands.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Whether the side to move is in check (RG-5).
+    pub fn in_check(&self) -> bool {
+        self.board.checkers() != 0
+    }
+
+    /// The FEN.
+    pub fn fen(&self) -> String {
+        to_fen(&self.board)
+    }
+
+    /// How often the current position has occurred (this one included).
+    pub fn occurrences(&self) -> usize {
+        let h = self.board.hash;
+        1 + self.history[..self.hist_len as usize]
+            .iter()
+            .filter(|&&k| k == h)
+            .count()
+    }
+
+    fn dead(&self) -> bool {
+        let b = &self.board;
+        let kings = b.by_piece[Piece::King as usize];
+        let occ = b.occupied();
+        match self.rules.dead {
+            DeadRule::Off => false,
+            DeadRule::KingVKing => occ == kings,
+            DeadRule::Fide => {
+                let minors = occ & !kings;
+                let bishops = b.by_piece[Piece::Bishop as usize];
+                const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+                minors == 0
+                    || (minors.count_ones() == 1
+                        && minors & b.by_piece[Piece::Knight as usize] != 0)
+                    || (minors == bishops && (bishops & LIGHT == 0 || bishops & !LIGHT == 0))
+            }
+        }
+    }
+
+    fn compute_outcome(&self) -> Outcome {
+        // A mate or stalemate stands even on the 100th ply (FIDE 9.3).
+        if movegen::count(&self.board) == 0 {
+            return if self.in_check() {
+                Outcome::Checkmate(self.board.side.other())
+            } else {
+                Outcome::Stalemate
+            };
+        }
+        if let Some(n) = self.rules.repetition
+            && self.occurrences() >= n as usize
+        {
+            return Outcome::Repetition;
+        }
+        if self.rules.fifty_move && self.board.halfmove >= 100 {
+            return Outcome::FiftyMove;
+        }
+        if self.dead() {
+            return Outcome::DeadPosition;
+        }
+        Outcome::Ongoing
+    }
+
+    /// The move in standard algebraic notation (`Nf3`, `exd5`, `O-O`,
+    /// `e8=Q+`, `Qh4#`); a royal forward capture reads `exe5` (§3.6).
+    /// `m` must be legal here.
+    pub fn san(&self, m: Move) -> String {
+        let b = &self.board;
+        let (from, to) = (m.from(), m.to());
+        let piece = b.piece_at(from).map_or(Piece::Pawn, |(_, p)| p);
+        let capture = b.occupied() & (1u64 << to) != 0 || m.kind() == MoveKind::EnPassant;
+        let mut s = String::new();
+        if m.kind() == MoveKind::Castle {
+            s += if to > from { "O-O" } else { "O-O-O" };
+        } else if piece == Piece::Pawn {
+            if capture {
+                s.push((b'a' + (from % 8) as u8) as char);
+                s.push('x');
+            }
+            s += &super::square_name(to);
+            if let Some(p) = m.kind().promotion() {
+                s.push('=');
+                s.push(p.letter());
+            }
+        } else {
+            s.push(piece.letter());
+            let mut list = MoveList::default();
+            movegen::generate(b, &mut list);
+            let rivals: Vec<Move> = list
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|o| {
+                    o.to() == to
+                        && o.from() != from
+                        && b.piece_at(o.from()).map(|(_, p)| p) == Some(piece)
+                })
+                .collect();
+            if !rivals.is_empty() {
+                let file_unique = rivals.iter().all(|o| o.from() % 8 != from % 8);
+                let rank_unique = rivals.iter().all(|o| o.from() / 8 != from / 8);
+                let name = super::square_name(from);
+                if file_unique {
+                    s.push_str(&name[..1]);
+                } else if rank_unique {
+                    s.push_str(&name[1..]);
+                } else {
+                    s += &name;
+                }
+            }
+            if capture {
+                s.push('x');
+            }
+            s += &super::square_name(to);
+        }
+        let mut after = *b;
+        after.make(m);
+        if after.checkers() != 0 {
+            s.push(if movegen::count(&after) == 0 {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        s
+    }
+}
+
+/// `Vec<Move>` as a move sink (for [`State::legal_moves`]).
+struct VecSink<'a>(&'a mut Vec<Move>);
+
+impl Sink for VecSink<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: usize, mut to: u64) {
+        while to != 0 {
+            let t = to.trailing_zeros() as usize;
+            self.0.push(Move::new(from, t, MoveKind::Normal));
+            to &= to - 1;
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, mut to: u64, delta: i32) {
+        while to != 0 {
+            let t = to.trailing_zeros() as usize;
+            let f = (t as i32 - delta) as usize;
+            if !(8..56).contains(&t) {
+                for k in [
+                    MoveKind::PromoQueen,
+                    MoveKind::PromoRook,
+                    MoveKind::PromoBishop,
+                    MoveKind::PromoKnight,
+                ] {
+                    self.0.push(Move::new(f, t, k));
+                }
+            } else {
+                self.0.push(Move::new(f, t, MoveKind::Normal));
+            }
+            to &= to - 1;
+        }
+    }
+    #[inline(always)]
+    fn doubles(&mut self, mut to: u64, delta: i32) {
+        while to != 0 {
+            let t = to.trailing_zeros() as usize;
+            self.0.push(Move::new(
+                (t as i32 - delta) as usize,
+                t,
+                MoveKind::DoublePush,
+            ));
+            to &= to - 1;
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+impl State for RoyalGuardState {
+    type Move = Move;
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        if self.outcome == Outcome::Ongoing {
+            ToMove::Seat(self.board.side as usize)
+        } else {
+            ToMove::Terminal
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.outcome == Outcome::Ongoing {
+            movegen::generate(&self.board, &mut VecSink(out));
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.outcome == Outcome::Ongoing {
+            movegen::count(&self.board)
+        } else {
+            0
+        }
+    }
+
+    fn apply(&mut self, mv: Move) {
+        debug_assert!(
+            {
+                let mut v = Vec::new();
+                self.legal_moves(&mut v);
+                v.contains(&mv)
+            },
+            "illegal move {mv:?} in {}",
+            self.fen()
+        );
+        let prev = self.board.hash;
+        self.board.make(mv);
+        if self.board.halfmove == 0 {
+            self.hist_len = 0;
+            self.hist_head = 0;
+        } else {
+            self.history[self.hist_head as usize] = prev;
+            self.hist_head = ((self.hist_head as usize + 1) % HISTORY) as u8;
+            self.hist_len = (self.hist_len as usize + 1).min(HISTORY) as u8;
+        }
+        self.outcome = self.compute_outcome();
+    }
+
+    fn returns(&self) -> Returns {
+        let mut r = [0.0; MAX_SEATS];
+        if let Outcome::Checkmate(w) = self.outcome {
+            r[w as usize] = 1.0;
+            r[w.other() as usize] = -1.0;
+        }
+        r
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.board.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.board.hash_from_scratch()
+    }
+
+    fn ply(&self) -> u32 {
+        2 * (self.board.fullmove as u32 - 1) + self.board.side as u32
+    }
+
+    fn to_text(&self) -> String {
+        self.fen()
+    }
+
+    fn move_to_text(&self, mv: Move) -> String {
+        mv.uci()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        parse_uci(&self.board, text)
+    }
+
+    fn seat_role(&self, seat: usize) -> String {
+        ["white", "black"]
+            .get(seat)
+            .copied()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    fn first_mover_seat(&self) -> Option<usize> {
+        Some(0)
+    }
+
+    fn evaluate(&self) -> i32 {
+        super::eval::evaluate(&self.board)
+    }
+}
+
+impl fmt::Display for RoyalGuardState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            write!(f, "{} ", rank + 1)?;
+            for file in 0..8 {
+                let ch = match self.board.piece_at(rank * 8 + file) {
+                    Some((Color::White, p)) => p.letter(),
+                    Some((Color::Black, p)) => p.letter().to_ascii_lowercase(),
+                    None => '.',
+                };
+                write!(f, "{ch} ")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  a b c d e f g h")?;
+        write!(f, "{}", self.fen())
+    }
+}
+
+impl fmt::Debug for RoyalGuardState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RoyalGuardState({})", self.fen())
+    }
+}

@@ -1,0 +1,688 @@
+//! Royal Guard rule tests: one test per rule, ruling or worked example of
+//! the dossier (`shared/rules/royal-guard.md`, Part 3), each citing its
+//! section. Every expected value comes from the dossier (§3.5 examples,
+//! §3.6 perft table, leaf statistics and the "+400" divide), from the
+//! published chess perft results it cites ([CPW]), or is derived by hand in
+//! the comment next to it; none is engine output pasted back.
+
+use std::collections::BTreeSet;
+
+use engine::royal_guard::{Color, Outcome, RoyalGuard, RoyalGuardState, Rules, perft};
+use engine::spec::Spec;
+use engine::{Game, State, ToMove, apply_moves, parse_legal_move, visit_game};
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn game(spec: &str) -> RoyalGuard {
+    RoyalGuard::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn rg() -> RoyalGuard {
+    game("royal_guard")
+}
+
+fn fide() -> RoyalGuard {
+    game("royal_guard(royal_powers=false)")
+}
+
+fn pos(g: &RoyalGuard, fen: &str) -> RoyalGuardState {
+    g.parse_position(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn legal(s: &RoyalGuardState) -> BTreeSet<String> {
+    let mut v = Vec::new();
+    s.legal_moves(&mut v);
+    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
+    assert_eq!(set.len(), v.len(), "duplicate moves in {}", s.to_text());
+    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
+    set
+}
+
+fn set(items: &str) -> BTreeSet<String> {
+    items.split_whitespace().map(str::to_string).collect()
+}
+
+fn play(s: &mut RoyalGuardState, moves: &str) {
+    apply_moves(s, moves).unwrap_or_else(|e| panic!("{moves} in {}: {e}", s.to_text()));
+}
+
+// ---------------------------------------------------------------------------
+// §3.6 perft suites (data file)
+// ---------------------------------------------------------------------------
+
+/// Node budget per entry: larger published values are checked by hand.
+const BUDGET: u64 = 20_000_000;
+
+#[test]
+fn perft_suite() {
+    let text = include_str!("data/royal_guard_perft.txt");
+    let (mut id, mut g, mut state) = (String::new(), None, None);
+    let (mut checked, mut skipped) = (0, 0);
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').expect("key value");
+        match key {
+            "id" => id = rest.to_string(),
+            "game" => g = Some(game(rest)),
+            "fen" => state = Some(pos(g.as_ref().expect("game before fen"), rest)),
+            "perft" => {
+                let (d, n) = rest.split_once(' ').expect("depth nodes");
+                let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+                if n > BUDGET {
+                    skipped += 1;
+                    continue;
+                }
+                let s = state.as_ref().expect("fen before perft");
+                assert_eq!(perft(s.board(), d), n, "{id} perft {d}");
+                if n < 100_000 {
+                    // The generic API perft agrees (full states, to_move).
+                    assert_eq!(engine::perft(s, d), n, "{id} engine::perft {d}");
+                }
+                checked += 1;
+            }
+            other => panic!("unknown key {other:?}"),
+        }
+    }
+    assert!(
+        checked >= 45 && skipped <= 8,
+        "{checked} checked, {skipped} skipped"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// §3.5 worked examples
+// ---------------------------------------------------------------------------
+
+/// Example RG-1 (RG-3, RG-4): 11 moves in FIDE chess, 20 in Royal Guard.
+#[test]
+fn example_rg1_move_count() {
+    let fen = "7k/8/8/8/4p3/2N1P3/8/K7 w - - 0 1";
+    let king = "a1a2 a1b1 a1b2";
+    let knight = "c3a2 c3a4 c3b1 c3b5 c3d1 c3d5 c3e2 c3e4";
+    let f = legal(&pos(&fide(), fen));
+    assert_eq!(f, set(&format!("{king} {knight}")));
+    assert_eq!(f.len(), 11);
+    let r = legal(&pos(&rg(), fen));
+    let steps = "c3b2 c3b3 c3b4 c3c2 c3c4 c3d2 c3d3 c3d4";
+    assert_eq!(r, set(&format!("{king} {knight} {steps} e3e4")));
+    assert_eq!(r.len(), 20);
+}
+
+/// Example RG-2 (RG-2, RG-5): a King move makes a pawn royal and checks.
+#[test]
+fn example_rg2_check_by_king_move() {
+    let fen = "8/8/8/4k3/r3P3/8/8/3K4 w - - 0 1";
+    let five = set("d1c1 d1c2 d1d2 d1e1 d1e2");
+    assert_eq!(legal(&pos(&fide(), fen)), five);
+    assert_eq!(legal(&pos(&rg(), fen)), five);
+    for (mv, checks) in [
+        ("d1c1", false),
+        ("d1c2", true),
+        ("d1d2", false),
+        ("d1e1", false),
+        ("d1e2", true),
+    ] {
+        let mut s = pos(&rg(), fen);
+        play(&mut s, mv);
+        assert_eq!(s.in_check(), checks, "RG after {mv}");
+        let mut f = pos(&fide(), fen);
+        play(&mut f, mv);
+        assert!(!f.in_check(), "FIDE after {mv}");
+    }
+    let mut f = pos(&fide(), fen);
+    play(&mut f, "d1e2");
+    // Ra4: a1-a3, a5-a8, b4-d4, xe4 = 11; K: d4 d6 e6 f4 f6 xe4 = 6.
+    assert_eq!(f.count_legal_moves(), 17);
+    let mut s = pos(&rg(), fen);
+    play(&mut s, "d1e2");
+    assert_eq!(legal(&s), set("a4e4 e5d4 e5d6 e5e4 e5e6 e5f4 e5f6"));
+    // Kd5 and Kf5 stay illegal (the pawn's diagonal attack).
+    assert!(!legal(&f).contains("e5d5") && !legal(&f).contains("e5f5"));
+}
+
+// ---------------------------------------------------------------------------
+// §3.6: the "+400" divide at depth 3 and the leaf statistics
+// ---------------------------------------------------------------------------
+
+#[test]
+fn plus_400_divide_at_depth_3() {
+    let (r, f) = (rg().initial_state(0), fide().initial_state(0));
+    let mut moves = Vec::new();
+    r.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 20);
+    let extra_per_move = [
+        ("b1a3", 80),
+        ("b1c3", 120),
+        ("b2b3", 20),
+        ("b2b4", 20),
+        ("c2c3", 20),
+        ("c2c4", 20),
+        ("f2f3", 20),
+        ("f2f4", 20),
+        ("g2g3", 20),
+        ("g2g4", 20),
+        ("h2h3", 20),
+        ("h2h4", 20),
+    ];
+    let mut total = 0;
+    for &m in &moves {
+        let text = r.move_to_text(m);
+        let (mut rc, mut fc) = (r.clone(), f.clone());
+        rc.apply(m);
+        fc.apply(parse_legal_move(&fc, &text).unwrap());
+        let diff = perft(rc.board(), 2) - perft(fc.board(), 2);
+        let want = extra_per_move
+            .iter()
+            .find(|(t, _)| *t == text)
+            .map_or(0, |&(_, n)| n);
+        assert_eq!(diff, want, "divide {text}");
+        total += diff;
+    }
+    assert_eq!(total, 400);
+    assert_eq!(perft(r.board(), 3), 9302);
+}
+
+#[derive(Default, Debug, PartialEq)]
+struct Leaves {
+    captures: u64,
+    forward_captures: Vec<String>,
+    checks: u64,
+    mates: u64,
+}
+
+/// Walks `depth` plies and classifies the moves of the last ply.
+fn leaves(s: &RoyalGuardState, depth: u32, line: &mut Vec<String>, out: &mut Leaves) {
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    for m in moves {
+        let text = s.move_to_text(m);
+        let mut c = s.clone();
+        c.apply(m);
+        if depth > 1 {
+            line.push(text);
+            leaves(&c, depth - 1, line, out);
+            line.pop();
+            continue;
+        }
+        let b = s.board();
+        let (from, to) = (m.from(), m.to());
+        let pawn = b.piece_at(from).map(|(_, p)| p) == Some(engine::royal_guard::Piece::Pawn);
+        let captured = b.piece_at(to).is_some();
+        if captured || (pawn && from % 8 != to % 8) {
+            out.captures += 1;
+        }
+        if pawn && captured && from % 8 == to % 8 {
+            out.forward_captures
+                .push(format!("{} {text}", line.join(" ")));
+        }
+        if c.in_check() {
+            out.checks += 1;
+            if c.count_legal_moves() == 0 {
+                out.mates += 1;
+            }
+        }
+    }
+}
+
+/// §3.6 notes: leaf statistics from the start position.
+#[test]
+fn leaf_statistics_from_the_start() {
+    let stats = |g: &RoyalGuard, d| {
+        let mut out = Leaves::default();
+        leaves(&g.initial_state(0), d, &mut Vec::new(), &mut out);
+        out
+    };
+    let r3 = stats(&rg(), 3);
+    assert_eq!((r3.captures, r3.checks, r3.mates), (34, 12, 0));
+    let f3 = stats(&fide(), 3);
+    assert_eq!((f3.captures, f3.checks), (34, 12));
+    let r4 = stats(&rg(), 4);
+    assert_eq!((r4.captures, r4.checks, r4.mates), (1640, 469, 0));
+    let mut fwd = r4.forward_captures.clone();
+    fwd.sort();
+    let mut want: Vec<String> = [
+        "e2e4 e7e6 e4e5 e6e5",
+        "a2a4 a7a6 a4a5 a6a5",
+        "c2c4 c7c6 c4c5 c6c5",
+        "g2g4 g7g6 g4g5 g6g5",
+        "g1f3 e7e6 f3e5 e6e5",
+        "g1f3 g7g6 f3g5 g6g5",
+        "g1h3 g7g6 h3g5 g6g5",
+        "d2d3 g7g6 c1g5 g6g5",
+        "d2d4 g7g6 c1g5 g6g5",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    want.sort();
+    assert_eq!(fwd, want, "the 9 royal forward captures at depth 4");
+    let f4 = stats(&fide(), 4);
+    assert_eq!((f4.captures, f4.checks, f4.mates), (1576, 469, 8));
+    assert!(f4.forward_captures.is_empty());
+}
+
+/// §3.6: after 1.f3 e5 2.g4 Qh4+ the royal Ng1 blocks on f2 by a King step.
+#[test]
+fn fools_mate_is_no_mate_in_royal_guard() {
+    let line = "f2f3 e7e5 g2g4 d8h4";
+    let mut f = fide().initial_state(0);
+    play(&mut f, line);
+    assert_eq!(f.outcome(), Outcome::Checkmate(Color::Black));
+    assert_eq!(f.returns()[..2], [-1.0, 1.0]);
+    assert_eq!(f.to_move(), ToMove::Terminal);
+    let mut r = rg().initial_state(0);
+    play(&mut r, line);
+    assert!(r.in_check());
+    // Only the royal knight's step to f2 answers the check (g1 is the
+    // knight's sub-grid (even, even) with Ke1).
+    assert_eq!(legal(&r), set("g1f2"));
+}
+
+/// §3.6 note: in CPW position 5 White is in check from the royal Nf2.
+#[test]
+fn cpw5_white_in_check_by_royal_knight() {
+    let fen = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+    assert!(pos(&rg(), fen).in_check());
+    assert!(!pos(&fide(), fen).in_check());
+    // §3.6: perft(1) = 2 under RG (44 in FIDE chess).
+    assert_eq!(pos(&rg(), fen).count_legal_moves(), 2);
+}
+
+// ---------------------------------------------------------------------------
+// RG-3, RG-4, RG-5, rulings RG-R1 … RG-R3
+// ---------------------------------------------------------------------------
+
+/// RG-3: a royal rook gains the diagonal King steps; pinned, it keeps only
+/// the steps along its pin line.
+#[test]
+fn rg3_royal_rook_steps_and_pins() {
+    // White Ka1 (even, even); Rc1 (even, even) is royal. Black Kh8.
+    let fen = "7k/8/8/8/8/8/8/K1R5 w - - 0 1";
+    let r = legal(&pos(&rg(), fen));
+    for m in ["c1b2", "c1d2"] {
+        assert!(r.contains(m), "{m}");
+    }
+    assert!(!legal(&pos(&fide(), fen)).contains("c1d2"));
+    // Pinned on the diagonal a1-h8 by a black bishop on f6: Rc3 is royal
+    // (c3 = (even, even)); it may step to b2 or d4 along the pin line only.
+    let fen = "7k/8/5b2/8/8/2R5/8/K7 w - - 0 1";
+    let s = pos(&rg(), fen);
+    let rook: BTreeSet<String> = legal(&s)
+        .into_iter()
+        .filter(|m| m.starts_with("c3"))
+        .collect();
+    assert_eq!(rook, set("c3b2 c3d4"));
+}
+
+/// RG-4 and ruling RG-R1: a forward capture onto the last rank promotes.
+#[test]
+fn rg4_forward_capture_promotes() {
+    // White Ka1 (even, even); Pe7 (even, even) is royal; black Re8.
+    let fen = "4r3/4P3/7k/8/8/8/8/K7 w - - 0 1";
+    assert_eq!(
+        legal(&pos(&rg(), fen)),
+        set("a1a2 a1b1 a1b2 e7e8q e7e8r e7e8b e7e8n")
+    );
+    assert_eq!(legal(&pos(&fide(), fen)), set("a1a2 a1b1 a1b2"));
+    // Never two squares forward (RG-4): Pa2 with Kc2, both (even, odd), is
+    // royal; the black knight two squares ahead on a4 may not be taken, and
+    // it blocks the double step, so a2a3 is the pawn's only move.
+    let fen = "7k/8/8/8/n7/8/P1K5/8 w - - 0 1";
+    let r = legal(&pos(&rg(), fen));
+    assert!(r.contains("a2a3") && !r.contains("a2a4"));
+}
+
+/// RG-5 and ruling RG-R2: the empty square in front of a royal pawn is
+/// attacked, so a King may not step there.
+#[test]
+fn rg5_royal_pawn_attacks_the_empty_square_ahead() {
+    // Black Ka8 (even, odd), Pe6 (even, odd) royal: e5 is attacked.
+    let fen = "k7/8/4p3/8/4K3/8/8/8 w - - 0 1";
+    let king = "e4d3 e4d4 e4e3 e4f3 e4f4";
+    assert_eq!(legal(&pos(&rg(), fen)), set(king));
+    assert_eq!(legal(&pos(&fide(), fen)), set(&format!("{king} e4e5")));
+}
+
+/// RG-6 and ruling RG-R3: castling may not cross a square a royal piece
+/// attacks by its King step.
+#[test]
+fn rg6_castling_counts_royal_attacks() {
+    // Black Kh8 (odd, odd), Rh2 (odd, odd) royal: its King step hits g1.
+    let fen = "7k/8/8/8/8/8/7r/4K2R w K - 0 1";
+    assert!(legal(&pos(&fide(), fen)).contains("e1g1"));
+    assert!(!legal(&pos(&rg(), fen)).contains("e1g1"));
+    // Queen side: Black Kb8 and Rb2, both (odd, odd): the royal rook's
+    // King steps cover a1, c1, a3, c3 (its file and rank cover b1, b3, a2,
+    // c2); O-O-O lands on c1.
+    let fen = "1k6/8/8/8/8/8/1r6/R3K3 w Q - 0 1";
+    assert!(legal(&pos(&fide(), fen)).contains("e1c1"));
+    assert!(!legal(&pos(&rg(), fen)).contains("e1c1"));
+}
+
+/// RG-6: en passant is FIDE's (and only diagonal).
+#[test]
+fn rg6_en_passant() {
+    let mut s = rg().initial_state(0);
+    play(&mut s, "e2e4 a7a6 e4e5 d7d5");
+    assert!(s.to_text().contains(" d6 "), "{}", s.to_text());
+    let l = legal(&s);
+    assert!(l.contains("e5d6"));
+    play(&mut s, "e5d6");
+    assert_eq!(
+        s.to_text(),
+        "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// RG-8: game end
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rg8_checkmate_and_stalemate() {
+    let mate = "6k1/8/8/8/8/8/6PP/r6K w - - 0 1";
+    for g in [rg(), fide()] {
+        let s = pos(&g, mate);
+        assert_eq!(s.outcome(), Outcome::Checkmate(Color::Black));
+        assert_eq!(s.returns()[..2], [-1.0, 1.0]);
+        assert_eq!(s.count_legal_moves(), 0);
+        let s = pos(&g, "k7/8/1Q6/8/8/8/8/7K b - - 0 1");
+        assert_eq!(s.outcome(), Outcome::Stalemate);
+        assert_eq!(s.returns()[..2], [0.0, 0.0]);
+        assert!(s.is_terminal());
+    }
+}
+
+#[test]
+fn rg8_fifty_move_rule() {
+    let fen = "6k1/5ppp/8/8/8/8/8/R6K w - - 99 80";
+    let mut s = pos(&rg(), fen);
+    play(&mut s, "h1g1");
+    assert_eq!(s.outcome(), Outcome::FiftyMove);
+    assert_eq!(s.returns()[..2], [0.0, 0.0]);
+    let mut s = pos(&game("royal_guard(fifty_move=false)"), fen);
+    play(&mut s, "h1g1");
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+    // A mate on the 100th ply stands (FIDE 9.3 via RG-8).
+    let mut s = pos(&rg(), fen);
+    play(&mut s, "a1a8");
+    assert_eq!(s.outcome(), Outcome::Checkmate(Color::White));
+    // A capture or pawn move resets the clock.
+    let mut s = pos(&rg(), "6k1/5ppp/8/8/8/8/7P/R6K w - - 99 80");
+    play(&mut s, "h2h3");
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+    assert!(s.to_text().ends_with(" 0 80"));
+}
+
+#[test]
+fn rg8_threefold_repetition() {
+    let shuffle = "g1f3 g8f6 f3g1 f6g8";
+    let mut s = rg().initial_state(0);
+    play(&mut s, shuffle);
+    assert_eq!(s.occurrences(), 2);
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+    play(&mut s, "g1f3 g8f6 f3g1");
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+    play(&mut s, "f6g8");
+    assert_eq!(s.occurrences(), 3);
+    assert_eq!(s.outcome(), Outcome::Repetition);
+    assert!(s.is_terminal() && s.count_legal_moves() == 0);
+    let mut s = game("royal_guard(repetition=off)").initial_state(0);
+    play(&mut s, &format!("{shuffle} {shuffle} {shuffle}"));
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+    let mut s = game("royal_guard(repetition=2)").initial_state(0);
+    play(&mut s, shuffle);
+    assert_eq!(s.outcome(), Outcome::Repetition);
+    // Castling rights are part of the position (FIDE 9.2): after Ke1-e2-e1
+    // the rights are gone, so the first position does not recur.
+    let mut s = rg()
+        .parse_position("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        .unwrap();
+    play(&mut s, "e1e2 e8d8 e2e1 d8e8 e1e2 e8d8 e2e1 d8e8");
+    // Positions after ply 4 and 8 match (no rights), the start does not:
+    // occurrences of the final position = 2.
+    assert_eq!(s.occurrences(), 2);
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+}
+
+/// Ruling RG-R4: only K v K is dead by default.
+#[test]
+fn rg8_dead_position_ruling() {
+    let kk = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+    let knk = "8/8/8/4k3/8/8/8/4KN2 w - - 0 1";
+    assert_eq!(pos(&rg(), kk).outcome(), Outcome::DeadPosition);
+    assert_eq!(pos(&rg(), knk).outcome(), Outcome::Ongoing);
+    let fide_dead = game("royal_guard(royal_powers=false,dead=fide)");
+    assert_eq!(pos(&fide_dead, knk).outcome(), Outcome::DeadPosition);
+    assert_eq!(
+        pos(&fide_dead, "8/8/8/4k3/8/8/8/4KR2 w - - 0 1").outcome(),
+        Outcome::Ongoing
+    );
+    let off = game("royal_guard(dead=off)");
+    assert_eq!(pos(&off, kk).outcome(), Outcome::Ongoing);
+    // A capture that leaves K v K ends the game.
+    let mut s = pos(&rg(), "8/8/8/4k3/4n3/8/8/4K3 b - - 0 1");
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+    let mut s2 = pos(&rg(), "8/8/8/4k3/8/8/3n4/4K3 w - - 0 1");
+    play(&mut s2, "e1d2");
+    assert_eq!(s2.outcome(), Outcome::DeadPosition);
+    play(&mut s, "e4f2");
+    assert_eq!(s.outcome(), Outcome::Ongoing);
+}
+
+// ---------------------------------------------------------------------------
+// Text: FEN, UCI, SAN; bad input
+// ---------------------------------------------------------------------------
+
+#[test]
+fn fen_round_trips_and_san() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/8/8/4k3/r3P3/8/8/3K4 b - - 12 40",
+    ] {
+        let s = pos(&rg(), fen);
+        assert_eq!(s.to_text(), fen);
+        assert_eq!(s.zobrist(), s.zobrist_from_scratch());
+    }
+    // Four fields are accepted; the clocks default to 0 1.
+    let s = pos(&rg(), "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -");
+    assert_eq!(s.to_text(), "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    // An en-passant square no pawn can use is dropped (FIDE 9.2 equality).
+    let s = pos(
+        &rg(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    );
+    assert!(s.to_text().contains(" - 0 1"));
+    // SAN.
+    let mut s = rg().initial_state(0);
+    let san = |s: &RoyalGuardState, t: &str| s.san(parse_legal_move(s, t).unwrap());
+    assert_eq!(san(&s, "g1f3"), "Nf3");
+    assert_eq!(san(&s, "e2e4"), "e4");
+    play(&mut s, "f2f3 e7e5 g2g4");
+    assert_eq!(san(&s, "d8h4"), "Qh4+");
+    let mut f = fide().initial_state(0);
+    play(&mut f, "f2f3 e7e5 g2g4");
+    assert_eq!(san(&f, "d8h4"), "Qh4#");
+    let mut s = rg().initial_state(0);
+    play(&mut s, "e2e4 e7e6 e4e5");
+    assert_eq!(san(&s, "e6e5"), "exe5");
+    let s = pos(&rg(), "4r3/4P3/7k/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(san(&s, "e7e8q"), "exe8=Q");
+}
+
+#[test]
+fn bad_fen_is_a_one_line_error() {
+    for (fen, needle) in [
+        ("", "fields"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+            "fields",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+            "fields",
+        ),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8 ranks"),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "digit",
+        ),
+        (
+            "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "expected 8",
+        ),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "more than 8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "piece letter",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+            "2 white kings",
+        ),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "0 black kings",
+        ),
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "rank 1 or 8"),
+        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
+        ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "not to move"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+            "castling",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",
+            "twice",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "rook on h1"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+            "rank 6",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            "double-stepped",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            "half-move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+            "full-move",
+        ),
+    ] {
+        let e = rg().parse_position(fen).expect_err(fen).to_string();
+        assert!(e.contains(needle), "{fen:?}: {e}");
+        assert!(!e.contains('\n'), "{e}");
+    }
+    // RG-5 in the check test: the side not to move in check only through a
+    // royal power (Black Kh8, Rh2 royal, next to White Kg1).
+    let fen = "7k/8/8/8/8/8/7r/6K1 b - - 0 1";
+    assert!(fide().parse_position(fen).is_ok());
+    let e = rg().parse_position(fen).unwrap_err().to_string();
+    assert!(e.contains("not to move"), "{e}");
+}
+
+#[test]
+fn bad_moves_are_one_line_errors() {
+    let s = rg().initial_state(0);
+    for (text, needle) in [
+        ("", "expected UCI"),
+        ("e2", "expected UCI"),
+        ("e2e9", "expected UCI"),
+        ("i2i4", "expected UCI"),
+        ("e2e4e5", "expected UCI"),
+        ("e7e8x", "promotion letter"),
+        ("e2e5", "not legal"),
+        ("e7e5", "not legal"),
+        ("e1g1", "not legal"),
+        ("a1a1", "not legal"),
+        ("e2e4q", "not legal"),
+    ] {
+        let e = parse_legal_move(&s, text).expect_err(text).to_string();
+        assert!(e.contains(needle), "{text:?}: {e}");
+    }
+    let mut s = fide().initial_state(0);
+    play(&mut s, "f2f3 e7e5 g2g4 d8h4");
+    let e = parse_legal_move(&s, "e2e4").unwrap_err().to_string();
+    assert!(e.contains("already over"), "{e}");
+    let mut s = rg().initial_state(0);
+    let e = apply_moves(&mut s, "e2e4 e7e5 e4e5")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("move 3"), "{e}");
+}
+
+#[test]
+fn game_strings() {
+    struct Name;
+    impl engine::GameVisitor for Name {
+        type Output = String;
+        fn visit<G: Game>(self, g: G) -> String {
+            g.game_string()
+        }
+    }
+    assert_eq!(
+        visit_game("royal_guard", Name).unwrap(),
+        "royal_guard(royal_powers=true,repetition=3,fifty_move=true,dead=kk)"
+    );
+    let s = visit_game(
+        "royal_guard(royal_powers=false,repetition=off,dead=fide)",
+        Name,
+    )
+    .unwrap();
+    assert_eq!(visit_game(&s, Name).unwrap(), s);
+    for (bad, needle) in [
+        ("royal_guard(royal_powers=maybe)", "true|false"),
+        ("royal_guard(repetition=1)", "2..=9|off"),
+        ("royal_guard(dead=all)", "kk|fide|off"),
+        ("royal_guard(ply_cap=9)", "unknown parameter"),
+    ] {
+        let e = visit_game(bad, Name).unwrap_err().to_string();
+        assert!(e.contains(needle), "{bad}: {e}");
+    }
+    let r = Rules::default();
+    assert!(r.royal_powers && r.fifty_move && r.repetition == Some(3));
+}
+
+#[test]
+fn seats_and_eval() {
+    let s = rg().initial_state(0);
+    assert_eq!(s.first_mover_seat(), Some(0));
+    assert_eq!(s.seat_role(0), "white");
+    assert_eq!(s.to_move(), ToMove::Seat(0));
+    // Symmetric start: equal for both sides.
+    assert_eq!(s.evaluate(), 0);
+    let mut t = s.clone();
+    play(&mut t, "e2e4 e7e5");
+    assert_eq!(t.evaluate(), 0);
+    // A queen up is good for the side that has it.
+    let q = pos(&rg(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert!(q.evaluate() > 800);
+    let q = pos(&rg(), "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    assert!(q.evaluate() < -800);
+}
+
+#[test]
+fn board_and_state_sizes() {
+    // The perft board is copied at every node; the state carries the
+    // repetition ring (see the module docs).
+    assert_eq!(std::mem::size_of::<engine::royal_guard::Board>(), 80);
+    assert!(std::mem::size_of::<RoyalGuardState>() <= 1024);
+}
