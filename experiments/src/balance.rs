@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use engine::registry::GAMES;
@@ -310,36 +310,15 @@ pub fn summarise_block(
 /// # Errors
 /// An unreadable or malformed file (the message names the row).
 pub fn read_balance(path: &Path) -> Result<Vec<BalanceRow>> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let mut rd =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut out = Vec::new();
-    for (i, row) in rd.deserialize().enumerate() {
-        let row: BalanceRow =
-            row.with_context(|| format!("{}: malformed row {}", path.display(), i + 2))?;
-        out.push(row);
-    }
-    Ok(out)
+    crate::csvio::read_table(path)
 }
 
-/// Writes `rows` to `path` (replacing it), sorted by game then agent.
+/// Writes `rows` to `path` (replacing it).
 ///
 /// # Errors
 /// An output that cannot be written.
 pub fn write_balance(path: &Path, rows: &[BalanceRow]) -> Result<()> {
-    let tmp = path.with_extension("csv.tmp");
-    {
-        let mut w = csv::Writer::from_path(&tmp)
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        for r in rows {
-            w.serialize(r)?;
-        }
-        w.flush()?;
-    }
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    crate::csvio::write_table(path, rows)
 }
 
 /// Puts `row` into `rows`, replacing the row of the same game and agent.

@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod balance;
+pub mod csvio;
 pub mod elo;
 pub mod inspect;
 pub mod merge;

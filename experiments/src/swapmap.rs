@@ -25,7 +25,6 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use anyhow::{Context, Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -37,8 +36,9 @@ use engine::pie::{NoSwap, opening_classes};
 use engine::{BoardShape, Game, GameVisitor, State, ToMove, visit_game};
 
 use crate::balance::slug;
+use crate::csvio::{games_bar, pool, read_table, write_table};
 use crate::stats::wilson;
-use crate::tournament::mix;
+use crate::tournament::{mix, play_out};
 
 /// Which openings to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -273,22 +273,8 @@ impl GameVisitor for PieVisitor<'_> {
         let mut writer = csv::WriterBuilder::new()
             .has_headers(done.is_empty())
             .from_writer(file);
-        let bar = if args.progress {
-            let b = ProgressBar::new(todo.len() as u64);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}",
-                )
-                .expect("valid template"),
-            );
-            b
-        } else {
-            ProgressBar::hidden()
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
-            .build()
-            .context("cannot start the thread pool")?;
+        let bar = games_bar(todo.len(), args.progress);
+        let pool = pool(args.threads)?;
         let spec = &self.spec;
         let (tx, rx) = mpsc::channel::<SwapGame>();
         let starts: BTreeMap<u64, _> = config
@@ -338,18 +324,7 @@ fn play<S: State + 'static>(start: &S, spec: &AgentSpec, job: &Job) -> SwapGame 
     let mut players: Vec<_> = (0..2)
         .map(|seat| spec.build::<S>(mix(job.seed, seat as u64 + 1)))
         .collect();
-    let mut chance_rng = ChaCha8Rng::seed_from_u64(mix(job.seed, 0));
-    let mut outcomes = Vec::new();
-    loop {
-        let mv = match state.to_move() {
-            ToMove::Terminal => break,
-            ToMove::Chance => state
-                .sample_chance(&mut chance_rng, &mut outcomes)
-                .expect("a chance node has outcomes"),
-            ToMove::Seat(s) => players[s].select(&state),
-        };
-        state.apply(mv);
-    }
+    play_out(&mut state, &mut players, mix(job.seed, 0), None);
     let r = state.returns();
     let fm = state.first_mover_seat().unwrap_or(0);
     let score = if r[fm] > r[1 - fm] {
@@ -444,16 +419,7 @@ fn summarise(
 /// # Errors
 /// An unreadable or malformed file.
 pub fn read_swapmap(path: &Path) -> Result<Vec<SwapRow>> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let mut rd =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut out = Vec::new();
-    for (i, row) in rd.deserialize().enumerate() {
-        out.push(row.with_context(|| format!("{}: malformed row {}", path.display(), i + 2))?);
-    }
-    Ok(out)
+    read_table(path)
 }
 
 /// Runs (or resumes) a swap map; `swapmap.csv` keeps the rows of other
@@ -477,17 +443,7 @@ pub fn run(args: &PieArgs) -> Result<Vec<SwapRow>> {
         all.retain(|r| !(r.game == first.game && r.agent == first.agent));
     }
     all.extend(rows.iter().cloned());
-    let tmp = args.out.with_extension("csv.tmp");
-    {
-        let mut w = csv::Writer::from_path(&tmp)
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        for r in &all {
-            w.serialize(r)?;
-        }
-        w.flush()?;
-    }
-    std::fs::rename(&tmp, &args.out)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    write_table(&args.out, &all)?;
     Ok(rows)
 }
 

@@ -23,7 +23,6 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -249,6 +248,32 @@ pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
     Ok(out)
 }
 
+/// Plays `state` to the end: `players[s]` chooses for seat `s`, chance
+/// outcomes are drawn from a generator seeded with `chance_seed`; the text of
+/// each move is pushed to `record` if given.
+pub fn play_out<S: State + 'static>(
+    state: &mut S,
+    players: &mut [Box<dyn agents::Agent<S>>],
+    chance_seed: u64,
+    mut record: Option<&mut Vec<String>>,
+) {
+    let mut chance_rng = ChaCha8Rng::seed_from_u64(chance_seed);
+    let mut outcomes = Vec::new();
+    loop {
+        let mv = match state.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => state
+                .sample_chance(&mut chance_rng, &mut outcomes)
+                .expect("a chance node has outcomes"),
+            ToMove::Seat(s) => players[s].select(state),
+        };
+        if let Some(r) = record.as_deref_mut() {
+            r.push(state.move_to_text(mv));
+        }
+        state.apply(mv);
+    }
+}
+
 /// Plays one game of a job with fresh agents.
 pub fn play_job<G: Game>(game: &G, specs: &[AgentSpec], job: &Job) -> GameRecord {
     let start = Instant::now();
@@ -259,20 +284,8 @@ pub fn play_job<G: Game>(game: &G, specs: &[AgentSpec], job: &Job) -> GameRecord
         .enumerate()
         .map(|(seat, &a)| specs[a].build::<G::State>(mix(job.seed, seat as u64 + 1)))
         .collect();
-    let mut chance_rng = ChaCha8Rng::seed_from_u64(mix(job.seed, 0));
-    let mut outcomes = Vec::new();
     let mut moves = Vec::new();
-    loop {
-        let mv = match state.to_move() {
-            ToMove::Terminal => break,
-            ToMove::Chance => state
-                .sample_chance(&mut chance_rng, &mut outcomes)
-                .expect("a chance node has outcomes"),
-            ToMove::Seat(s) => players[s].select(&state),
-        };
-        moves.push(state.move_to_text(mv));
-        state.apply(mv);
-    }
+    play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
     let n = game.num_seats();
     let r = state.returns();
     let best = r[..n].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -716,22 +729,8 @@ impl GameVisitor for RunVisitor<'_> {
                 todo.len()
             );
         }
-        let bar = if args.progress {
-            let b = ProgressBar::new(todo.len() as u64);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}  {msg}",
-                )
-                .expect("valid template"),
-            );
-            b
-        } else {
-            ProgressBar::hidden()
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
-            .build()
-            .context("cannot start the thread pool")?;
+        let bar = crate::csvio::games_bar(todo.len(), args.progress);
+        let pool = crate::csvio::pool(args.threads)?;
         let start = Instant::now();
         let (tx, rx) = mpsc::channel::<GameRecord>();
         let specs = &self.specs;
