@@ -18,9 +18,10 @@
 //!   game string to a generic function over the concrete game type.
 //! * [`testkit`]: the generic consistency checks every game's tests run.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`].
+//!   [`spinner`], [`andalusia`].
 #![deny(missing_docs)]
 
+pub mod andalusia;
 pub mod api;
 pub mod board;
 pub mod catapult;

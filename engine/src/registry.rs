@@ -2,6 +2,7 @@
 //! and dispatch from a game string to a generic function over the concrete
 //! game type (one `match` per run; hot loops never see a trait object).
 
+use crate::andalusia::{self, Andalusia};
 use crate::api::Game;
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
@@ -43,6 +44,11 @@ pub const GAMES: &[GameInfo] = &[
         description: "Spinner connection game (unnamed, rule set SPINPATH-8): spin 1/2/3/S to place or switch, stars wild; rules/spinner.md Part B",
         params: spinner::PARAMS,
     },
+    GameInfo {
+        name: "andalusia",
+        description: "Andalusia (Chris Huntoon): chess on a modified quadruple-Alquerque board, flying kings; rules/andalusia.md Part 2",
+        params: andalusia::PARAMS,
+    },
 ];
 
 /// A generic computation over a concrete game type.
@@ -73,6 +79,7 @@ pub fn visit_game<V: GameVisitor>(game_string: &str, visitor: V) -> Result<V::Ou
         }
         "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
+        "andalusia" => Ok(visitor.visit(Andalusia::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!("unknown game {other:?} (known games: {})", names.join(", "))
