@@ -148,9 +148,9 @@ impl Ref {
     /// on ranks 2 and 8, corners empty; White to move (A-R1).
     fn new(rules: Rules) -> Ref {
         let mut board: Board = [[None; 9]; 9];
-        for x in 0..9 {
-            board[x][1] = Some((Colour::White, Kind::Soldier));
-            board[x][7] = Some((Colour::Black, Kind::Soldier));
+        for file in board.iter_mut() {
+            file[1] = Some((Colour::White, Kind::Soldier));
+            file[7] = Some((Colour::Black, Kind::Soldier));
         }
         for x in [1, 2, 3, 5, 6, 7] {
             board[x][0] = Some((Colour::White, Kind::Chariot));
@@ -216,9 +216,9 @@ impl Ref {
     }
 
     fn king(board: &Board, c: Colour) -> Point {
-        for x in 0..9 {
-            for y in 0..9 {
-                if board[x][y] == Some((c, Kind::King)) {
+        for (x, file) in board.iter().enumerate() {
+            for (y, p) in file.iter().enumerate() {
+                if *p == Some((c, Kind::King)) {
                     return (x as i32, y as i32);
                 }
             }

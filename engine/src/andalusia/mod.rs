@@ -286,9 +286,9 @@ pub const SIZE: u32 = 9;
 /// is even. `(x, y)` 0-based.
 pub fn has_link(x: u32, y: u32, d: Dir) -> bool {
     match d {
-        Dir::E | Dir::W => y % 2 == 0,
-        Dir::N | Dir::S => x % 2 == 0,
-        _ => (x + y) % 2 == 0,
+        Dir::E | Dir::W => y.is_multiple_of(2),
+        Dir::N | Dir::S => x.is_multiple_of(2),
+        _ => (x + y).is_multiple_of(2),
     }
 }
 

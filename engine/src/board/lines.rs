@@ -307,7 +307,7 @@ mod tests {
     #[should_panic(expected = "no way back")]
     fn asymmetric_links_are_refused() {
         let _ = LineGraph::<u64>::new(3, 3, |x, _, d| {
-            d == Dir::E && x == 0 || d == Dir::W && x == 2
+            (d == Dir::E && x == 0) || (d == Dir::W && x == 2)
         });
     }
 }
