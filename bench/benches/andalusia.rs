@@ -59,7 +59,8 @@ fn movegen(c: &mut Criterion) {
 }
 
 /// The generic `engine::perft` (clone + apply per node, bulk counting with
-/// `count_legal_moves` at the last ply); throughput is in leaf nodes.
+/// `count_legal_moves` at the last ply) and the module's specialised
+/// `AndalusiaState::perft`; throughput is in leaf nodes.
 fn perfts(c: &mut Criterion) {
     let mut grp = c.benchmark_group("andalusia/perft");
     grp.sample_size(10);
@@ -70,6 +71,15 @@ fn perfts(c: &mut Criterion) {
         grp.throughput(Throughput::Elements(nodes));
         grp.bench_function(format!("perft {depth} initial"), |b| {
             b.iter(|| perft(black_box(&start), depth))
+        });
+    }
+    // The module's own perft (`AndalusiaState::perft`): the same counts
+    // without the no-move probe when a child is made.
+    for depth in [4, 5] {
+        let nodes = start.perft(depth);
+        grp.throughput(Throughput::Elements(nodes));
+        grp.bench_function(format!("module perft {depth} initial"), |b| {
+            b.iter(|| black_box(&start).perft(depth))
         });
     }
     let e_a3 = g.parse_position(E_A3).expect("E-A3 parses");

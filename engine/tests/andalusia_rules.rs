@@ -740,3 +740,32 @@ fn rules_struct_defaults_match_the_dossier() {
     assert_eq!(r.stalemate, StalemateResult::Loss);
     assert_eq!((r.repetitions, r.quiet_plies, r.ply_cap), (3, 100, 600));
 }
+
+#[test]
+fn specialised_perft_equals_the_generic_one() {
+    // The module's perft skips the no-move probe when making a child; it
+    // must count exactly what engine::perft counts, also where draws and
+    // mates end lines inside the horizon.
+    let g = Andalusia::default();
+    for (spec, text, depth) in [
+        ("andalusia", START, 4),
+        ("andalusia", "4k4/9/6S2/9/4S4/9/4K4/2S6/cC6c w", 4),
+        ("andalusia", "9/9/2k6/9/2S6/9/2K5c/9/C5C2 w", 4),
+        ("andalusia(quiet_plies=3)", "3k5/9/9/9/9/9/9/9/4K1C2 w", 5),
+        ("andalusia(ply_cap=3)", START, 4),
+        ("andalusia(repetitions=2)", START, 5),
+        ("andalusia", "2c5k/9/9/9/9/9/9/9/4K1C2 b", 4),
+    ] {
+        let gg = game(spec);
+        let s = pos(&gg, text);
+        assert_eq!(s.perft(depth), perft(&s, depth), "{spec} {text}");
+    }
+    // From a played position with history: the start after a chariot
+    // shuffle (second occurrence): the shuffle again reaches the third
+    // occurrence at depth 4, a terminal node that has no children at
+    // depth 5.
+    let mut s = g.initial_state(0);
+    play(&mut s, "b1-a1 b9-a9 a1-b1 a9-b9");
+    assert_eq!(s.perft(5), perft(&s, 5));
+    assert_ne!(s.perft(5), g.initial_state(0).perft(5));
+}

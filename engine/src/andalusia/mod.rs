@@ -55,7 +55,11 @@
 //! the check-evasion set, and King steps are tested one by one with the King
 //! lifted off the board (A-K1 through the vacated point, E-A5).
 //! [`State::count_legal_moves`](crate::State::count_legal_moves) counts
-//! with popcounts and builds no list.
+//! with popcounts and builds no list. Chariot slides use the obstruction
+//! difference, one subtraction per line. [`AndalusiaState::perft`] is a
+//! specialised perft (same counts as [`crate::perft`]) that skips the
+//! no-move probe [`State::apply`](crate::State::apply) makes to settle the
+//! ending.
 
 mod eval;
 mod movegen;
@@ -303,6 +307,10 @@ pub struct Geometry {
     rays: [[u128; 81]; 8],
     /// `link_src[d]`: the points with a link leaving in direction `d`.
     link_src: [u128; 8],
+    /// `line_masks[sq][l]`: for the line orientations `l` (N–S, E–W,
+    /// NE–SW, NW–SE), the ray from `sq` towards lower indices and the whole
+    /// line through `sq` without `sq` (for the obstruction difference).
+    line_masks: [[(u128, u128); 4]; 81],
     /// `king_steps[sq]`: the points one link away (A-M1).
     king_steps: [u128; 81],
     /// `lines_through[sq]`: every point on a line through `sq`.
@@ -334,6 +342,22 @@ impl Geometry {
             }
         }
         let link_src = Dir::ALL.map(|d| graph.link_sources(d));
+        let mut line_masks = [[(0u128, 0u128); 4]; 81];
+        for (sq, masks) in line_masks.iter_mut().enumerate() {
+            // (lower direction, upper direction) per orientation.
+            for (l, (lo, up)) in [
+                (Dir::S, Dir::N),
+                (Dir::W, Dir::E),
+                (Dir::SW, Dir::NE),
+                (Dir::SE, Dir::NW),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let lower = rays[lo.index()][sq];
+                masks[l] = (lower, lower | rays[up.index()][sq]);
+            }
+        }
         let mut king_steps = [0u128; 81];
         let mut lines_through = [0u128; 81];
         let mut soldier_attackers = [[0u128; 81]; 2];
@@ -357,6 +381,7 @@ impl Geometry {
             graph,
             rays,
             link_src,
+            line_masks,
             king_steps,
             lines_through,
             soldier_attackers,

@@ -91,17 +91,22 @@ const fn soldier_dirs(me: usize) -> [usize; 5] {
 
 /// The points a Chariot on `c` reaches (A-M2): along each line through it,
 /// up to and including the first occupied point.
+///
+/// Per line, the obstruction difference (Gerd Isenberg's): with `lower`
+/// the occupied points of the line below `c` and `upper` those above, the
+/// nearest blocker below is the highest bit of `lower` (`m`), and
+/// `upper ^ (upper − m)` sets every point from `m` up to the nearest blocker
+/// above; masked by the line it is exactly the two casts. An empty `lower`
+/// gives `m = 1` (bit 0), which the mask removes unless it is on the line,
+/// where it is the true end point.
 #[inline(always)]
 pub(super) fn chariot_targets(geo: &Geometry, c: u32, occ: u128) -> u128 {
     let mut t = 0;
-    for d in 0..8 {
-        let r = geo.rays[d][c as usize];
-        let h = r & occ;
-        t |= if h == 0 {
-            r
-        } else {
-            r ^ geo.rays[d][nearest(d, h) as usize]
-        };
+    for &(lower_mask, line) in &geo.line_masks[c as usize] {
+        let lower = occ & lower_mask;
+        let upper = occ & line & !lower_mask;
+        let m = 1u128 << (127 - (lower | 1).leading_zeros());
+        t |= line & (upper ^ upper.wrapping_sub(m));
     }
     t
 }

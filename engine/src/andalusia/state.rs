@@ -287,7 +287,16 @@ impl AndalusiaState {
             } else {
                 Ending::Stalemate
             })
-        } else if self.rules.repetitions >= 2
+        } else {
+            self.draw_ending()
+        };
+    }
+
+    /// The draw that ends the game here, if any (A-R3): repetition, quiet
+    /// plies, ply cap, in that order.
+    #[inline(always)]
+    fn draw_ending(&self) -> Option<Ending> {
+        if self.rules.repetitions >= 2
             && self.history.len >= 4 * (self.rules.repetitions - 1)
             && self.history.count(self.hash) + 1 >= self.rules.repetitions
         {
@@ -298,7 +307,49 @@ impl AndalusiaState {
             Some(Ending::PlyCap)
         } else {
             None
+        }
+    }
+
+    /// Perft (leaf nodes `depth` plies below) with bulk counting, equal to
+    /// the generic [`crate::perft`] and faster: a child is not probed for a
+    /// legal move when it is made (a position without one lists none, which
+    /// counts the same), only for the draw rules. The bench uses both.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if self.ending.is_some() {
+            return (depth == 0) as u64;
+        }
+        let mut bufs: Vec<Vec<AndalusiaMove>> =
+            (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        self.perft_rec(depth, &mut bufs)
+    }
+
+    fn perft_rec(&self, depth: u32, bufs: &mut [Vec<AndalusiaMove>]) -> u64 {
+        if depth <= 1 {
+            if depth == 0 {
+                return 1;
+            }
+            let mut c = Counter(0);
+            self.generate(&mut c);
+            return c.0 as u64;
+        }
+        let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+        buf.clear();
+        let me = self.side.index();
+        let mut l = Lister {
+            out: buf,
+            opp: self.colour[1 - me],
+            promo: self.geo.promo_rank[me],
         };
+        self.generate(&mut l);
+        let mut total = 0;
+        for &m in buf.iter() {
+            let mut child = self.clone();
+            child.play(m);
+            if child.draw_ending().is_none() {
+                total += child.perft_rec(depth - 1, rest);
+            }
+        }
+        total
     }
 
     /// Checks `mv` is legal here.
@@ -318,6 +369,60 @@ impl AndalusiaState {
             );
         }
         Ok(())
+    }
+
+    /// Makes `mv` (a legal move) without settling the ending: pieces,
+    /// promotion (A-M5), counters, history, side to move, key.
+    #[inline(always)]
+    fn play(&mut self, mv: AndalusiaMove) {
+        let me = self.side;
+        let op = me.other();
+        let (from, to) = (mv.from(), mv.to());
+        let to_bit = 1u128 << to;
+        let before = self.hash;
+        let capture = self.colour[op.index()] & to_bit != 0;
+        if capture {
+            // Kings are never captured (A-K3).
+            let taken = if self.chariots & to_bit != 0 {
+                Piece::Chariot
+            } else {
+                Piece::Soldier
+            };
+            self.toggle(op, taken, to);
+        }
+        let from_bit = 1u128 << from;
+        let piece = if self.kings[me.index()] as u32 == from {
+            self.kings[me.index()] = to as u8;
+            Piece::King
+        } else if self.chariots & from_bit != 0 {
+            Piece::Chariot
+        } else {
+            Piece::Soldier
+        };
+        self.toggle(me, piece, from);
+        // A-M5: a Soldier ending its move on its promotion rank becomes a
+        // Chariot.
+        let lands_as = if piece == Piece::Soldier && self.geo.promo_rank[me.index()] & to_bit != 0 {
+            Piece::Chariot
+        } else {
+            piece
+        };
+        self.toggle(me, lands_as, to);
+        let soldier = piece == Piece::Soldier;
+        self.quiet = if capture || soldier {
+            0
+        } else {
+            self.quiet + 1
+        };
+        // Irreversible: a capture, or a Soldier move that changes rank.
+        if capture || (soldier && from / 9 != to / 9) {
+            self.history.clear();
+        } else {
+            self.history.push(before);
+        }
+        self.side = op;
+        self.hash ^= self.geo.z_black_to_move;
+        self.ply += 1;
     }
 
     /// Removes `side`'s piece `piece` from `sq` or puts it there, keeping
@@ -396,54 +501,7 @@ impl State for AndalusiaState {
             "illegal move {mv:?} in {}",
             self.to_text()
         );
-        let me = self.side;
-        let op = me.other();
-        let (from, to) = (mv.from(), mv.to());
-        let to_bit = 1u128 << to;
-        let before = self.hash;
-        let capture = self.colour[op.index()] & to_bit != 0;
-        if capture {
-            // Kings are never captured (A-K3).
-            let taken = if self.chariots & to_bit != 0 {
-                Piece::Chariot
-            } else {
-                Piece::Soldier
-            };
-            self.toggle(op, taken, to);
-        }
-        let from_bit = 1u128 << from;
-        let piece = if self.kings[me.index()] as u32 == from {
-            self.kings[me.index()] = to as u8;
-            Piece::King
-        } else if self.chariots & from_bit != 0 {
-            Piece::Chariot
-        } else {
-            Piece::Soldier
-        };
-        self.toggle(me, piece, from);
-        // A-M5: a Soldier ending its move on its promotion rank becomes a
-        // Chariot.
-        let lands_as = if piece == Piece::Soldier && self.geo.promo_rank[me.index()] & to_bit != 0 {
-            Piece::Chariot
-        } else {
-            piece
-        };
-        self.toggle(me, lands_as, to);
-        let soldier = piece == Piece::Soldier;
-        self.quiet = if capture || soldier {
-            0
-        } else {
-            self.quiet + 1
-        };
-        // Irreversible: a capture, or a Soldier move that changes rank.
-        if capture || (soldier && from / 9 != to / 9) {
-            self.history.clear();
-        } else {
-            self.history.push(before);
-        }
-        self.side = op;
-        self.hash ^= self.geo.z_black_to_move;
-        self.ply += 1;
+        self.play(mv);
         self.settle();
     }
 
