@@ -20,9 +20,10 @@
 //! * [`pie`]: the pie rule for any two-seat game (`pie(G)`), and the
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`], [`bagel`], [`royal_guard`].
+//!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`].
 #![deny(missing_docs)]
 
+pub mod andalusia;
 pub mod api;
 pub mod bagel;
 pub mod board;

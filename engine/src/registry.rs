@@ -2,6 +2,7 @@
 //! and dispatch from a game string to a generic function over the concrete
 //! game type (one `match` per run; hot loops never see a trait object).
 
+use crate::andalusia::{self, Andalusia};
 use crate::api::Game;
 use crate::bagel::{self, Bagel};
 use crate::catapult::{self, Catapult};
@@ -55,6 +56,11 @@ pub const GAMES: &[GameInfo] = &[
         name: "royal_guard",
         description: "Royal Guard (Chris Huntoon, Christian Freeling): chess where R/B/N/P on their King's sub-grid gain King steps / a forward capture; royal_powers=false is FIDE chess; rules/royal-guard.md Part 3",
         params: royal_guard::PARAMS,
+    },
+    GameInfo {
+        name: "andalusia",
+        description: "Andalusia (Chris Huntoon): chess on a modified quadruple-Alquerque board, flying kings; rules/andalusia.md Part 2",
+        params: andalusia::PARAMS,
     },
 ];
 
@@ -128,6 +134,7 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
         "bagel" => Ok(visitor.visit(Bagel::from_spec(&spec)?)),
         "royal_guard" => Ok(visitor.visit(RoyalGuard::from_spec(&spec)?)),
+        "andalusia" => Ok(visitor.visit(Andalusia::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

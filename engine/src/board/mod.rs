@@ -8,6 +8,9 @@
 //! * [`Dir`], [`Rays`]: the eight king-move directions, one-square steps in
 //!   each ([`SquareGrid::step`], [`SquareGrid::edge`]) and precomputed rays
 //!   for ray casts and move paths.
+//! * [`LineGraph`]: a grid of points joined by a chosen set of links
+//!   (Alquerque-family boards): rays along existing links only, the lines,
+//!   the direction and the points between two points on a common line.
 //! * [`B192`]: a 192-bit set for boards of more than 128 squares.
 //! * [`hex`]: hex-hex boards of side 2..=7 in `u64`/`u128`: axial
 //!   coordinates, cell indices, step tables, leaper masks, rays for sliders,
@@ -21,12 +24,14 @@
 mod bits;
 mod grid;
 pub mod hex;
+mod lines;
 mod rays;
 pub mod sly;
 pub mod zobrist;
 
 pub use bits::{B192, BitIter, Bits};
 pub use grid::SquareGrid;
+pub use lines::LineGraph;
 pub use rays::{Dir, Rays};
 
 use crate::error::GameError;
