@@ -166,7 +166,7 @@ pub type Panel = (String, BTreeMap<(i32, i32), f64>);
 /// An output that cannot be written.
 pub fn heatmap(path: &Path, title: &str, shape: BoardShape, panels: &[Panel]) -> Result<()> {
     let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
-    let w = 420 * panels.len().max(1) as u32;
+    let w = (420 * panels.len().max(1) as u32).max(640);
     let root = SVGBackend::new(path, (w, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
     let root = root

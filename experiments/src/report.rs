@@ -403,7 +403,7 @@ fn swap_section(
         let title = format!(
             "{} (start seed {ss}): q per opening, {} in both seats, {} games per opening",
             short(game),
-            agent,
+            short(agent),
             v.min_n
         );
         plot::heatmap(&path, &title, cells.shape, &panels)?;
