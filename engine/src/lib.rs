@@ -18,13 +18,14 @@
 //!   game string to a generic function over the concrete game type.
 //! * [`testkit`]: the generic consistency checks every game's tests run.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`].
+//!   [`spinner`], [`kings_colour`].
 #![deny(missing_docs)]
 
 pub mod api;
 pub mod board;
 pub mod catapult;
 pub mod error;
+pub mod kings_colour;
 pub mod registry;
 pub mod slingshot;
 pub mod sniggle;

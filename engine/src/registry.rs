@@ -5,6 +5,7 @@
 use crate::api::Game;
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
+use crate::kings_colour::{self, KingsColour};
 use crate::slingshot::{self, Slingshot};
 use crate::sniggle::{self, Sniggle};
 use crate::spec::{ParamInfo, Spec};
@@ -43,6 +44,12 @@ pub const GAMES: &[GameInfo] = &[
         description: "Spinner connection game (unnamed, rule set SPINPATH-8): spin 1/2/3/S to place or switch, stars wild; rules/spinner.md Part B",
         params: spinner::PARAMS,
     },
+    // King's Colour (kings-colour branch).
+    GameInfo {
+        name: "kings_colour",
+        description: "King's Colour (Christian Freeling): hex chess with castles, walls and the switcheroo on 127 cells; rules/kings-colour.md Part 2",
+        params: kings_colour::PARAMS,
+    },
 ];
 
 /// A generic computation over a concrete game type.
@@ -73,6 +80,7 @@ pub fn visit_game<V: GameVisitor>(game_string: &str, visitor: V) -> Result<V::Ou
         }
         "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
+        "kings_colour" => Ok(visitor.visit(KingsColour::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!("unknown game {other:?} (known games: {})", names.join(", "))
