@@ -204,7 +204,10 @@ impl Rules {
         let p = Params::new("game kings_colour", spec, PARAMS)?;
         let capture = p.choice(
             "capture",
-            &[("literal", CaptureRule::Literal), ("wide", CaptureRule::Wide)],
+            &[
+                ("literal", CaptureRule::Literal),
+                ("wide", CaptureRule::Wide),
+            ],
         )?;
         let king_captures = p.choice("king_captures", &[("true", true), ("false", false)])?;
         let stalemate_loses = p.choice("stalemate", &[("draw", false), ("loss", true)])?;
@@ -299,15 +302,21 @@ impl Geometry {
         let n = grid.len();
         let ortho = HexRays::new(&grid, &ORTHO);
         let diag = HexRays::new(&grid, &DIAG);
-        let ortho_all = (0..n).map(|c| (0..6).fold(0, |m, k| m | ortho.ray(c, k))).collect();
-        let diag_all = (0..n).map(|c| (0..6).fold(0, |m, k| m | diag.ray(c, k))).collect();
+        let ortho_all = (0..n)
+            .map(|c| (0..6).fold(0, |m, k| m | ortho.ray(c, k)))
+            .collect();
+        let diag_all = (0..n)
+            .map(|c| (0..6).fold(0, |m, k| m | diag.ray(c, k)))
+            .collect();
         let homes = [Hex::new(-3, 0), Hex::new(3, 0)];
         let mut castle = [0u128; 2];
         let mut wall = [0u128; 2];
         for (s, &k) in homes.iter().enumerate() {
             for a in -1..=1 {
                 for b in -1..=1 {
-                    let h = k.add(Hex::new(1, -1).scale(a)).add(Hex::new(0, -1).scale(b));
+                    let h = k
+                        .add(Hex::new(1, -1).scale(a))
+                        .add(Hex::new(0, -1).scale(b));
                     castle[s] |= 1u128 << grid.index(h).expect("castle on board");
                 }
             }
@@ -683,7 +692,15 @@ impl KcState {
     }
 
     #[inline(always)]
-    fn man_move_legal(&self, s: usize, from: usize, to: usize, occ: u128, eo: u128, ed: u128) -> bool {
+    fn man_move_legal(
+        &self,
+        s: usize,
+        from: usize,
+        to: usize,
+        occ: u128,
+        eo: u128,
+        ed: u128,
+    ) -> bool {
         let occ2 = (occ & !bit(from)) | bit(to);
         !self.attacked(self.kings[s] as usize, occ2, eo & !bit(to), ed & !bit(to))
     }
@@ -981,7 +998,10 @@ impl KcState {
                         .map_or(b.len(), |p| i + p);
                     let run: usize = col[i..j].parse().unwrap_or(usize::MAX);
                     if run == 0 || run > cells.len() {
-                        crate::bail!("bad position: column {letter} has a bad run {:?}", &col[i..j]);
+                        crate::bail!(
+                            "bad position: column {letter} has a bad run {:?}",
+                            &col[i..j]
+                        );
                     }
                     at = at.saturating_add(run);
                     i = j;
@@ -1074,9 +1094,9 @@ impl KcState {
             other => crate::bail!("bad position: side to move {other:?}, expected w or b"),
         };
         if let Some(p) = fields.get(2) {
-            st.ply = p
-                .parse()
-                .map_err(|_| GameError::new(format!("bad position: ply {p:?}, expected a number")))?;
+            st.ply = p.parse().map_err(|_| {
+                GameError::new(format!("bad position: ply {p:?}, expected a number"))
+            })?;
         }
         let waiting = Side::from_index(1 - st.side as usize);
         if st.in_check(waiting) {
@@ -1281,7 +1301,9 @@ impl State for KcState {
         };
         let i = t.find(['-', 'x', 'X']).ok_or_else(bad)?;
         let sep = t.as_bytes()[i];
-        let from = g.parse_cell(&t[..i]).map_err(|e| GameError::new(format!("bad move {text:?}: {e}")))?;
+        let from = g
+            .parse_cell(&t[..i])
+            .map_err(|e| GameError::new(format!("bad move {text:?}: {e}")))?;
         let to = g
             .parse_cell(&t[i + 1..])
             .map_err(|e| GameError::new(format!("bad move {text:?}: {e}")))?;
@@ -1294,10 +1316,16 @@ impl State for KcState {
         }
         let capture = self.is_capture(mv);
         if sep == b'-' && capture {
-            crate::bail!("bad move {text:?}: {} holds an enemy piece, write x", g.name(to));
+            crate::bail!(
+                "bad move {text:?}: {} holds an enemy piece, write x",
+                g.name(to)
+            );
         }
         if sep != b'-' && !capture {
-            crate::bail!("bad move {text:?}: 'x' but {} holds no enemy piece", g.name(to));
+            crate::bail!(
+                "bad move {text:?}: 'x' but {} holds no enemy piece",
+                g.name(to)
+            );
         }
         if promo && !self.is_promotion(mv) {
             crate::bail!("bad move {text:?}: '=Q' but the move does not promote");

@@ -80,7 +80,10 @@ fn texts(s: &KcState) -> BTreeSet<String> {
 }
 
 fn from_count(s: &KcState, from: &str) -> usize {
-    moves(s).iter().filter(|m| m.from as usize == cell(from)).count()
+    moves(s)
+        .iter()
+        .filter(|m| m.from as usize == cell(from))
+        .count()
 }
 
 #[test]
@@ -110,7 +113,13 @@ fn geometry_kc_g_and_kc_s() {
         cells("H7 H8 H9 H10 I6 I10 J5 J9 K4 K8 L4 L5 L6 L7")
     );
     // The axial coordinates of the dossier's table.
-    for (n, q, r) in [("C5", -4, 2), ("E3", -2, -2), ("K5", 4, -2), ("F6", -1, 0), ("L7", 5, 0)] {
+    for (n, q, r) in [
+        ("C5", -4, 2),
+        ("E3", -2, -2),
+        ("K5", 4, -2),
+        ("F6", -1, 0),
+        ("L7", 5, 0),
+    ] {
         let h = g.grid.hex(cell(n));
         assert_eq!((h.q, h.r), (q, r), "{n}");
     }
@@ -260,7 +269,10 @@ fn kc_b_white_to_move_43() {
     ] {
         assert!(t.contains(m), "{m} missing from {t:?}");
     }
-    assert!(!t.iter().any(|m| m.starts_with("D4-E4") || m.starts_with("D4-C5")));
+    assert!(
+        !t.iter()
+            .any(|m| m.starts_with("D4-E4") || m.starts_with("D4-C5"))
+    );
 }
 
 #[test]
@@ -358,7 +370,9 @@ fn kc_10_promotion_on_entering_the_enemy_castle() {
     let s = pos("D4K J4R K6k", 'w');
     let t = texts(&s);
     // J5 (colour 2) makes it a Bishop that checks K6 along (1,1).
-    for m in ["J4-J5+", "J4-J6=Q+", "J4-J7=Q+", "J4-J8=Q+", "J4-J9", "J4-J10"] {
+    for m in [
+        "J4-J5+", "J4-J6=Q+", "J4-J7=Q+", "J4-J8=Q+", "J4-J9", "J4-J10",
+    ] {
         assert!(t.contains(m), "{m} missing from {t:?}");
     }
     let mut a = s.clone();
@@ -529,5 +543,37 @@ fn bad_moves_give_one_line_errors() {
     // A move at the end of the game.
     let mut a = pos("D4K L4Q J7k I7b I8b I9r J6b J8b K5r K6b K7b", 'w');
     apply_moves(&mut a, "L4-L6").unwrap();
-    assert!(parse_legal_move(&a, "J7-K5").unwrap_err().0.contains("over"));
+    assert!(
+        parse_legal_move(&a, "J7-K5")
+            .unwrap_err()
+            .0
+            .contains("over")
+    );
+}
+
+#[test]
+fn wide_capture_rule_agrees_to_depth_3_and_differs_in_kc_b_at_3() {
+    // §2.6: boardspace's wider capture rule gives the same perft numbers to
+    // depth 3 from the start; KC-B first differs at perft(3).
+    let wide = KingsColour::new(Rules {
+        capture: engine::kings_colour::CaptureRule::Wide,
+        ..Rules::default()
+    });
+    let s = game().initial_state(0);
+    let w = wide.initial_state(0);
+    let p3 = s.perft_fast(3);
+    eprintln!("perft(3) from the start = {p3}");
+    assert_eq!(p3, w.perft_fast(3));
+    assert_eq!(p3, perft(&s, 3));
+    let b = pos(KC_B, 'w');
+    let bw = wide.parse_position(&text(KC_B, 'w')).unwrap();
+    for d in 1..=2 {
+        assert_eq!(b.perft_fast(d), bw.perft_fast(d), "KC-B depth {d}");
+    }
+    assert_ne!(b.perft_fast(3), bw.perft_fast(3));
+    eprintln!(
+        "KC-B perft(3): literal {} wide {}",
+        b.perft_fast(3),
+        bw.perft_fast(3)
+    );
 }
