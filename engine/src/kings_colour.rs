@@ -966,6 +966,7 @@ impl KcState {
         (lo..=hi).map(move |r| self.geo.grid.index(Hex::new(q, r)).expect("on board"))
     }
 
+    #[allow(clippy::needless_range_loop)]
     fn parse_text(rules: Rules, text: &str) -> Result<KcState, GameError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 2 || fields.len() > 3 {

@@ -231,7 +231,8 @@ impl Ref {
                         match self.at(x) {
                             None => out.push((h, x)),
                             Some(t) => {
-                                if t.side != s && t.kind != Kind::King && self.may_capture(s, h, x) {
+                                if t.side != s && t.kind != Kind::King && self.may_capture(s, h, x)
+                                {
                                     out.push((h, x));
                                 }
                                 break;
@@ -302,7 +303,10 @@ fn diff(game: &KingsColour, games: usize, seed: u64) -> usize {
                     mates += in_check as usize;
                 } else {
                     // Ended by repetition or the ply cap.
-                    assert!(s.ply() >= game.rules.ply_cap || s.repetitions() >= 3, "{text}");
+                    assert!(
+                        s.ply() >= game.rules.ply_cap || s.repetitions() >= 3,
+                        "{text}"
+                    );
                 }
                 break;
             }

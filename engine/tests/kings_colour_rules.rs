@@ -41,7 +41,7 @@ fn text(pieces: &str, side: char) -> String {
     let mut cols = Vec::new();
     for col in 0..13 {
         let letter = (b'A' + col as u8) as char;
-        let len = 13 - (col as i32 - 6).unsigned_abs() as usize;
+        let len = 13 - (col - 6i32).unsigned_abs() as usize;
         let mut t = String::new();
         let mut run = 0;
         for row in 1..=len {
@@ -427,7 +427,7 @@ fn repetition_and_ply_cap_are_draws() {
         struct Play(String, Option<u32>);
         impl GameVisitor for Play {
             type Output = ();
-            fn visit<G: Game>(self, game: G) -> () {
+            fn visit<G: Game>(self, game: G) {
                 let mut s = game.parse_position(&self.0).unwrap();
                 let cycle = "D4-E4 J7-J6 E4-D4 J6-J7";
                 let mut n = 0;
