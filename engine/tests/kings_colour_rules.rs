@@ -577,3 +577,27 @@ fn wide_capture_rule_agrees_to_depth_3_and_differs_in_kc_b_at_3() {
         bw.perft_fast(3)
     );
 }
+
+#[test]
+fn stalemate_kc_13() {
+    // Black King K5 alone; its castle steps are K6 J6 J7 I8 J8 (KC-3). The
+    // Queen J9 covers J8 J7 J6 along (0,-1) and I8 along (-1,-1); the Queen
+    // A5 covers K6 along (2,-1) over C6 E7 G8 I7. Neither reaches K5.
+    let p = "D4K A5Q J9Q K5k";
+    let s = pos(p, 'b');
+    assert!(!s.in_check(Side::Black));
+    assert_eq!(s.to_move(), ToMove::Terminal);
+    assert_eq!(s.returns()[..2], [0.0, 0.0]);
+    // stalemate=loss (the ruling's alternative): the stalemated side loses.
+    let g = KingsColour::new(Rules {
+        stalemate_loses: true,
+        ..Rules::default()
+    });
+    let l = g.parse_position(&text(p, 'b')).unwrap();
+    assert_eq!(l.returns()[..2], [1.0, -1.0]);
+    // One step earlier: White plays the Queen from J10 to J9 and stalemates.
+    let mut a = pos("D4K A5Q J10Q K5k", 'w');
+    apply_moves(&mut a, "J10-J9").unwrap();
+    assert!(a.is_terminal());
+    assert_eq!(a.returns()[..2], [0.0, 0.0]);
+}
