@@ -20,7 +20,8 @@
 //! * [`pie`]: the pie rule for any two-seat game (`pie(G)`), and the
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
-//!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`].
+//!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`],
+//!   [`kings_colour`].
 #![deny(missing_docs)]
 
 pub mod andalusia;
@@ -29,6 +30,7 @@ pub mod bagel;
 pub mod board;
 pub mod catapult;
 pub mod error;
+pub mod kings_colour;
 pub mod pie;
 pub mod registry;
 pub mod royal_guard;

@@ -7,6 +7,7 @@ use crate::api::Game;
 use crate::bagel::{self, Bagel};
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
+use crate::kings_colour::{self, KingsColour};
 use crate::pie::Pie;
 use crate::royal_guard::{self, RoyalGuard};
 use crate::slingshot::{self, Slingshot};
@@ -61,6 +62,11 @@ pub const GAMES: &[GameInfo] = &[
         name: "andalusia",
         description: "Andalusia (Chris Huntoon): chess on a modified quadruple-Alquerque board, flying kings; rules/andalusia.md Part 2",
         params: andalusia::PARAMS,
+    },
+    GameInfo {
+        name: "kings_colour",
+        description: "King's Colour (Christian Freeling): hex chess with castles, walls and the switcheroo on 127 cells; rules/kings-colour.md Part 2",
+        params: kings_colour::PARAMS,
     },
 ];
 
@@ -135,6 +141,7 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
         "bagel" => Ok(visitor.visit(Bagel::from_spec(&spec)?)),
         "royal_guard" => Ok(visitor.visit(RoyalGuard::from_spec(&spec)?)),
         "andalusia" => Ok(visitor.visit(Andalusia::from_spec(&spec)?)),
+        "kings_colour" => Ok(visitor.visit(KingsColour::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

@@ -1,0 +1,88 @@
+//! King's Colour: move generation, perft (generic and the module's own) and
+//! random playouts.
+//!
+//! Run with `cargo bench -p boardlab-bench --bench kings_colour`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use boardlab_bench::{random_playout, random_position};
+use engine::kings_colour::KingsColour;
+use engine::{Game, State, perft};
+
+fn movegen(c: &mut Criterion) {
+    let g = KingsColour::default();
+    let start = g.initial_state(0);
+    let mid: Vec<_> = (0..16).map(|i| random_position(&start, 20, i)).collect();
+    let mut buf = Vec::with_capacity(512);
+    let mut grp = c.benchmark_group("kings_colour/movegen");
+    grp.throughput(Throughput::Elements(1));
+    grp.bench_function("legal_moves initial", |b| {
+        b.iter(|| {
+            black_box(&start).legal_moves(&mut buf);
+            buf.len()
+        })
+    });
+    grp.bench_function("count_legal_moves initial", |b| {
+        b.iter(|| black_box(&start).count_legal_moves())
+    });
+    grp.throughput(Throughput::Elements(mid.len() as u64));
+    grp.bench_function("legal_moves mid-game x16", |b| {
+        b.iter(|| {
+            let mut t = 0;
+            for s in &mid {
+                black_box(s).legal_moves(&mut buf);
+                t += buf.len();
+            }
+            t
+        })
+    });
+    grp.bench_function("count_legal_moves mid-game x16", |b| {
+        b.iter(|| {
+            mid.iter()
+                .map(|s| black_box(s).count_legal_moves())
+                .sum::<usize>()
+        })
+    });
+    grp.finish();
+}
+
+fn perfts(c: &mut Criterion) {
+    let g = KingsColour::default();
+    let start = g.initial_state(0);
+    let mut grp = c.benchmark_group("kings_colour/perft");
+    grp.sample_size(10);
+    let nodes = start.perft_fast(3);
+    grp.throughput(Throughput::Elements(nodes));
+    grp.bench_function("perft 3 initial (generic engine::perft)", |b| {
+        b.iter(|| perft(black_box(&start), 3))
+    });
+    grp.bench_function("perft 3 initial (KcState::perft_fast)", |b| {
+        b.iter(|| black_box(&start).perft_fast(3))
+    });
+    let mid = random_position(&start, 20, 3);
+    let nodes = mid.perft_fast(3);
+    grp.throughput(Throughput::Elements(nodes));
+    grp.bench_function("perft 3 mid-game (KcState::perft_fast)", |b| {
+        b.iter(|| black_box(&mid).perft_fast(3))
+    });
+    grp.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    let start = KingsColour::default().initial_state(0);
+    let mut grp = c.benchmark_group("kings_colour/playout");
+    grp.throughput(Throughput::Elements(1));
+    let mut buf = Vec::with_capacity(512);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    grp.bench_function("random game", |b| {
+        b.iter(|| random_playout(black_box(&start), &mut rng, &mut buf))
+    });
+    grp.finish();
+}
+
+criterion_group!(benches, movegen, perfts, playouts);
+criterion_main!(benches);
