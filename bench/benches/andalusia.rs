@@ -8,9 +8,9 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use boardlab_bench::{random_playout, random_position};
+use boardlab_bench::{bench_movegen, random_playout, random_position};
 use engine::andalusia::Andalusia;
-use engine::{Game, State, perft};
+use engine::{Game, perft};
 
 /// E-A3 of the dossier (pins, promotion, stop points), White to move.
 const E_A3: &str = "4k4/9/6S2/9/4S4/9/4K4/2S6/cC6c w";
@@ -27,34 +27,7 @@ fn movegen(c: &mut Criterion) {
     let mid = middle_games(&g);
     let mut buf = Vec::with_capacity(256);
     let mut grp = c.benchmark_group("andalusia/movegen");
-    grp.throughput(Throughput::Elements(1));
-    grp.bench_function("legal_moves initial", |b| {
-        b.iter(|| {
-            black_box(&start).legal_moves(&mut buf);
-            buf.len()
-        })
-    });
-    grp.bench_function("count_legal_moves initial", |b| {
-        b.iter(|| black_box(&start).count_legal_moves())
-    });
-    grp.throughput(Throughput::Elements(mid.len() as u64));
-    grp.bench_function("legal_moves mid-game x16", |b| {
-        b.iter(|| {
-            let mut t = 0;
-            for s in &mid {
-                black_box(s).legal_moves(&mut buf);
-                t += buf.len();
-            }
-            t
-        })
-    });
-    grp.bench_function("count_legal_moves mid-game x16", |b| {
-        b.iter(|| {
-            mid.iter()
-                .map(|s| black_box(s).count_legal_moves())
-                .sum::<usize>()
-        })
-    });
+    bench_movegen(&mut grp, &start, &mid, &mut buf);
     grp.finish();
 }
 

@@ -8,7 +8,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use boardlab_bench::{random_playout, random_position};
+use boardlab_bench::{bench_movegen, random_playout, random_position};
 use engine::catapult::{Catapult, Rules};
 use engine::{Game, State, perft};
 
@@ -37,34 +37,7 @@ fn movegen(c: &mut Criterion) {
     let mid = middle_games(&g);
     let mut buf = Vec::with_capacity(4096);
     let mut grp = c.benchmark_group("catapult8/movegen");
-    grp.throughput(Throughput::Elements(1));
-    grp.bench_function("legal_moves initial", |b| {
-        b.iter(|| {
-            black_box(&start).legal_moves(&mut buf);
-            buf.len()
-        })
-    });
-    grp.bench_function("count_legal_moves initial", |b| {
-        b.iter(|| black_box(&start).count_legal_moves())
-    });
-    grp.throughput(Throughput::Elements(mid.len() as u64));
-    grp.bench_function("legal_moves mid-game x16", |b| {
-        b.iter(|| {
-            let mut t = 0;
-            for s in &mid {
-                black_box(s).legal_moves(&mut buf);
-                t += buf.len();
-            }
-            t
-        })
-    });
-    grp.bench_function("count_legal_moves mid-game x16", |b| {
-        b.iter(|| {
-            mid.iter()
-                .map(|s| black_box(s).count_legal_moves())
-                .sum::<usize>()
-        })
-    });
+    bench_movegen(&mut grp, &start, &mid, &mut buf);
     grp.finish();
 
     let g9 = Catapult::<u128>::new(rules(9, false, false)).expect("valid rules");

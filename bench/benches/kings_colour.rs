@@ -9,9 +9,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use boardlab_bench::{random_playout, random_position};
+use boardlab_bench::{bench_movegen, random_playout, random_position};
 use engine::kings_colour::KingsColour;
-use engine::{Game, State, perft};
+use engine::{Game, perft};
 
 fn movegen(c: &mut Criterion) {
     let g = KingsColour::default();
@@ -19,34 +19,7 @@ fn movegen(c: &mut Criterion) {
     let mid: Vec<_> = (0..16).map(|i| random_position(&start, 20, i)).collect();
     let mut buf = Vec::with_capacity(512);
     let mut grp = c.benchmark_group("kings_colour/movegen");
-    grp.throughput(Throughput::Elements(1));
-    grp.bench_function("legal_moves initial", |b| {
-        b.iter(|| {
-            black_box(&start).legal_moves(&mut buf);
-            buf.len()
-        })
-    });
-    grp.bench_function("count_legal_moves initial", |b| {
-        b.iter(|| black_box(&start).count_legal_moves())
-    });
-    grp.throughput(Throughput::Elements(mid.len() as u64));
-    grp.bench_function("legal_moves mid-game x16", |b| {
-        b.iter(|| {
-            let mut t = 0;
-            for s in &mid {
-                black_box(s).legal_moves(&mut buf);
-                t += buf.len();
-            }
-            t
-        })
-    });
-    grp.bench_function("count_legal_moves mid-game x16", |b| {
-        b.iter(|| {
-            mid.iter()
-                .map(|s| black_box(s).count_legal_moves())
-                .sum::<usize>()
-        })
-    });
+    bench_movegen(&mut grp, &start, &mid, &mut buf);
     grp.finish();
 }
 

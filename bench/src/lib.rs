@@ -4,7 +4,10 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use criterion::measurement::Measurement;
+use criterion::{BenchmarkGroup, Throughput};
 use engine::{Game, State, ToMove, apply_moves};
+use std::hint::black_box;
 
 /// The state after `record` from the initial state of `game`.
 ///
@@ -59,4 +62,43 @@ pub fn random_playout<S: State, R: rand::Rng>(
         };
         s.apply(mv.expect("a move"));
     }
+}
+
+/// Benches `legal_moves` and `count_legal_moves` at `start` (one position
+/// per iteration) and over the positions `mid` (all of them per iteration)
+/// into `grp`; `buf` is the reused move list.
+pub fn bench_movegen<S: State, M: Measurement>(
+    grp: &mut BenchmarkGroup<'_, M>,
+    start: &S,
+    mid: &[S],
+    buf: &mut Vec<S::Move>,
+) {
+    grp.throughput(Throughput::Elements(1));
+    grp.bench_function("legal_moves initial", |b| {
+        b.iter(|| {
+            black_box(start).legal_moves(buf);
+            buf.len()
+        })
+    });
+    grp.bench_function("count_legal_moves initial", |b| {
+        b.iter(|| black_box(start).count_legal_moves())
+    });
+    grp.throughput(Throughput::Elements(mid.len() as u64));
+    grp.bench_function(format!("legal_moves mid-game x{}", mid.len()), |b| {
+        b.iter(|| {
+            let mut t = 0;
+            for s in mid {
+                black_box(s).legal_moves(buf);
+                t += buf.len();
+            }
+            t
+        })
+    });
+    grp.bench_function(format!("count_legal_moves mid-game x{}", mid.len()), |b| {
+        b.iter(|| {
+            mid.iter()
+                .map(|s| black_box(s).count_legal_moves())
+                .sum::<usize>()
+        })
+    });
 }
