@@ -1374,7 +1374,8 @@ fn parse_position(game: &Slingshot, text: &str) -> Result<SlingshotState, GameEr
                 let k: u32 = digits
                     .parse()
                     .map_err(|_| bad(format!("bad run {digits:?}")))?;
-                *c += k;
+                // Saturating: a huge run is then caught as an over-long row.
+                *c = c.saturating_add(k);
                 digits.clear();
             }
             Ok(())

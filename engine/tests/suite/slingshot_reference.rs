@@ -15,7 +15,7 @@
 //! * random playouts on 7×7 and 9×9 (plus rule variants) compare the engine
 //!   with the reference at every position;
 //! * `sample_legal_move` returns legal moves, uniformly;
-//! * a golden 7×7 playthrough (`tests/data/slingshot_playthrough_7.txt`),
+//! * a golden 7×7 playthrough (`tests/suite/data/slingshot_playthrough_7.txt`),
 //!   replayed through `engine::apply_moves` and through the reference.
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
@@ -1001,7 +1001,7 @@ fn sample_legal_move_is_uniform() {
 const GOLDEN_SEED: u64 = 7;
 
 fn golden_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/slingshot_playthrough_7.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/suite/data/slingshot_playthrough_7.txt")
 }
 
 /// A seeded random 7×7 game, played by the reference alone: the first seed
@@ -1064,7 +1064,7 @@ fn golden_playthrough_7() {
         write_golden();
     }
     let text = std::fs::read_to_string(golden_path())
-        .expect("tests/data/slingshot_playthrough_7.txt (write it with SLINGSHOT_BLESS=1)");
+        .expect("tests/suite/data/slingshot_playthrough_7.txt (write it with SLINGSHOT_BLESS=1)");
     let golden = Golden::parse(&text).expect("a well-formed golden file");
     let (moves, final_text) = (golden.moves, golden.final_text);
     let returns = [golden.returns[0], golden.returns[1]];

@@ -1,6 +1,6 @@
 //! Andalusia rule tests: the dossier's worked examples and perft counts
 //! (`shared/rules/andalusia.md` §2.9, §2.10, read from data files under
-//! `tests/data/`), then one test per rule or ruling with hand-derived
+//! `tests/suite/data/`), then one test per rule or ruling with hand-derived
 //! values, bad input, the generic kit, and Zobrist and notation round trips.
 //!
 //! Every expected value comes from the dossier or is derived by hand from
@@ -46,7 +46,7 @@ fn play(s: &mut AndalusiaState, record: &str) {
 
 fn data(name: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
+        .join("tests/suite/data")
         .join(name);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }

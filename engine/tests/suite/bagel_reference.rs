@@ -313,7 +313,7 @@ fn samples_are_uniform() {
 fn golden_playthrough_matches_reference() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/bagel_playthrough_l1.txt"
+        "/tests/suite/data/bagel_playthrough_l1.txt"
     ))
     .unwrap();
     let golden = engine::testkit::Golden::parse(&text).unwrap();

@@ -1,9 +1,7 @@
 //! Issue 7: `balance`, `pie` and `report` as a user runs them, and the
 //! measures they print checked against hand-worked values.
 
-mod common;
-
-use common::{dir, fails, ok, p};
+use crate::common::{dir, fails, ok, p};
 use experiments::balance::{Replay, read_balance, summarise_block};
 use experiments::swapmap::{SwapRow, pie_values, read_swapmap};
 use experiments::tournament::GameRecord;

@@ -20,7 +20,7 @@
 //!   incremental Zobrist key against the recomputed one, key collisions,
 //!   ranges, position-text and move-text round trips, sampled moves;
 //! * `sample_legal_move` is uniform (chi-square);
-//! * a golden Dagger playthrough (`tests/data/catapult_playthrough_dagger.txt`)
+//! * a golden Dagger playthrough (`tests/suite/data/catapult_playthrough_dagger.txt`)
 //!   written and checked by the reference, replayed through the engine.
 
 use std::collections::{BTreeSet, HashMap};
@@ -1037,7 +1037,8 @@ fn busiest<B: CatapultBits>(g: &Catapult<B>, seed: u64) -> CatapultState<B> {
 const GOLDEN_SEED: u64 = 11;
 
 fn golden_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/catapult_playthrough_dagger.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/suite/data/catapult_playthrough_dagger.txt")
 }
 
 fn golden_rules() -> RefRules {
@@ -1122,8 +1123,9 @@ fn golden_playthrough_dagger() {
     if std::env::var_os("CATAPULT_BLESS").is_some() {
         write_golden();
     }
-    let text = std::fs::read_to_string(golden_path())
-        .expect("tests/data/catapult_playthrough_dagger.txt (write it with CATAPULT_BLESS=1)");
+    let text = std::fs::read_to_string(golden_path()).expect(
+        "tests/suite/data/catapult_playthrough_dagger.txt (write it with CATAPULT_BLESS=1)",
+    );
     let golden = Golden::parse(&text).expect("a well-formed golden file");
     let (moves, final_text) = (golden.moves, golden.final_text);
     let returns = [golden.returns[0], golden.returns[1]];

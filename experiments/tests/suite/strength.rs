@@ -2,9 +2,7 @@
 //! and agree with the games, shards merge into the unsharded run, and bad
 //! input is refused with one-line errors.
 
-mod common;
-
-use common::{fails, ok};
+use crate::common::{fails, ok};
 use std::process::Command;
 
 use std::path::{Path, PathBuf};

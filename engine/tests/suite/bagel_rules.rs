@@ -499,7 +499,7 @@ fn bad_input() {
 fn golden_playthrough() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/bagel_playthrough_l1.txt"
+        "/tests/suite/data/bagel_playthrough_l1.txt"
     ))
     .unwrap();
     let golden = engine::testkit::Golden::parse(&text).unwrap();

@@ -381,7 +381,7 @@ fn reference_reproduces_example_rg1() {
 
 fn golden_path() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/royal_guard_playthrough.txt")
+        .join("tests/suite/data/royal_guard_playthrough.txt")
 }
 
 /// A recorded game (game 6 of `results/royal-guard-ab-powers.csv`, 143

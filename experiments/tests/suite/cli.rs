@@ -1,9 +1,7 @@
 //! The `boardlab` command as a user runs it: the README's commands, the
 //! determinism and resume promises of `tournament`, and bad input.
 
-mod common;
-
-use common::{boardlab, fails, ok};
+use crate::common::{boardlab, fails, ok};
 use std::process::Command;
 
 use std::path::{Path, PathBuf};
