@@ -5,6 +5,7 @@
 use std::fmt;
 
 use agents::{AgentSpec, AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig};
+use engine::Research;
 use engine::slingshot::Slingshot;
 use engine::spec::Spec;
 use engine::{Game, GameError, MAX_SEATS, Returns, State, ToMove, parse_legal_move};
@@ -71,6 +72,9 @@ impl State for Nim {
     fn parse_move(&self, text: &str) -> Result<u32, GameError> {
         text.parse().map_err(|_| GameError::new("bad"))
     }
+}
+
+impl Research for Nim {
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
     }
@@ -207,6 +211,9 @@ impl State for Coins {
     fn parse_move(&self, text: &str) -> Result<usize, GameError> {
         text.parse().map_err(|_| GameError::new("bad"))
     }
+}
+
+impl Research for Coins {
     fn first_mover_seat(&self) -> Option<usize> {
         None
     }

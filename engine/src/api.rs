@@ -9,9 +9,22 @@
 //!   its score. Entries past `num_seats()` are `0.0`.
 //! * **Chance** nodes list their outcomes with probabilities that sum to 1;
 //!   an outcome is applied with [`State::apply`] like any move.
-//! * **Compound turns** (a turn of several placements) are sequences of moves
-//!   by the same seat; each game documents its choice.
-//! * A **ply** is one applied move, chance outcomes included.
+//! * **Moves, plies and turns.** A *move* is one decision of a seat (or one
+//!   chance outcome); a *ply* is one applied move; a *turn* is a seat's whole
+//!   go, one or more plies. The convention for compound turns:
+//!   - parts a seat chooses together, with no new information and no forced
+//!     step in between, are **one move** (Catapult's dagger `m1;m2`, Bagel's
+//!     pair of discs, Slingshot's set-up): perft then counts whole turns, as
+//!     the dossiers do;
+//!   - parts that are forced or that follow a chance outcome are **a
+//!     sequence of moves by the same seat** (Sniggle's compulsory
+//!     continuation steps, the spinner's placements after the spin): the
+//!     state knows it is mid-turn, shows it in its text and hashes it.
+//!
+//!   [`State::continues_turn`] tells which: a turn ends at every ply after
+//!   which it is false. So a record has both `plies` and `turns`, and
+//!   [`perft`] counts plies (chance outcomes included) while
+//!   [`perft_turns`] counts whole turns. Alpha-beta's depth unit is the ply.
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -41,7 +54,7 @@ pub enum ToMove {
 /// positions. Cheap to clone and shareable across threads.
 pub trait Game: Clone + Send + Sync + 'static {
     /// The state type of this game.
-    type State: State;
+    type State: Research;
 
     /// The canonical game string with every parameter spelled out, e.g.
     /// `slingshot(size=9,supply=45,corners=ordinary,stuck=pass)`.
@@ -168,6 +181,34 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     /// Malformed text; the message says what was expected.
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
 
+    /// Whether the next move continues the turn of the seat that made the
+    /// last move (a compulsory continuation step, placements after a spin),
+    /// so that no turn ends here. False at the start and wherever a turn has
+    /// just ended. See the module docs on turns.
+    fn continues_turn(&self) -> bool {
+        false
+    }
+
+    /// A heuristic value of a non-terminal position for the seat to move, in
+    /// game-defined units (larger is better; a win is worth more than any
+    /// heuristic value). Zero where a game has no heuristic.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+}
+
+/// What a position means for research, beyond move generation: seat roles
+/// and colours, the first mover and the pie-rule setter, swap moves, board
+/// symmetries, a cell map for plots, scores and why a game ended.
+///
+/// Nothing in it is needed to generate, apply or count moves, so it is a
+/// trait of its own: the core [`State`] stays the few methods a move
+/// generator and a search need (agents ask for nothing more), while every
+/// game's state implements both ([`Game::State`] requires it) and the
+/// harness's records, swap maps and reports read this one. Every method but
+/// [`Research::first_mover_seat`] has a default, so a game declares only what
+/// it has.
+pub trait Research: State {
     /// The role `seat` plays, for records: e.g. `setter/teal` in Slingshot.
     /// Empty where seats have no roles beyond their number.
     fn seat_role(&self, seat: usize) -> String {
@@ -182,13 +223,6 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     /// The seat that made a pie-rule set-up, in games that have one.
     fn setter_seat(&self) -> Option<usize> {
         None
-    }
-
-    /// A heuristic value of a non-terminal position for the seat to move, in
-    /// game-defined units (larger is better; a win is worth more than any
-    /// heuristic value). Zero where a game has no heuristic.
-    fn evaluate(&self) -> i32 {
-        0
     }
 
     /// Score per seat where the game keeps one beyond win/loss (e.g. Bagel's
@@ -232,6 +266,13 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {
         let _ = mv;
         Vec::new()
+    }
+
+    /// Why a terminal state ended, in the game's own terms (`connection`,
+    /// `checkmate`, `ply cap`, ...); `None` before the end, or where a game
+    /// does not say.
+    fn end_reason(&self) -> Option<&'static str> {
+        None
     }
 }
 
@@ -336,4 +377,45 @@ fn perft_rec<S: State>(state: &S, depth: u32, bufs: &mut [Vec<S::Move>]) -> u64 
             total
         }
     }
+}
+
+/// Counts the leaf nodes of the game tree `depth` whole **turns** below
+/// `state` (see the module docs on turns): plies that continue a turn
+/// ([`State::continues_turn`]) do not use up depth. Equal to [`perft`] in a
+/// game whose every turn is one move. A terminal state above the horizon
+/// counts 0.
+pub fn perft_turns<S: State>(state: &S, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    match state.to_move() {
+        ToMove::Terminal => 0,
+        ToMove::Chance => {
+            let mut outs = Vec::new();
+            state.chance_outcomes(&mut outs);
+            moves.extend(outs.iter().map(|&(m, _)| m));
+            perft_turns_children(state, depth, &moves)
+        }
+        ToMove::Seat(_) => {
+            state.legal_moves(&mut moves);
+            perft_turns_children(state, depth, &moves)
+        }
+    }
+}
+
+fn perft_turns_children<S: State>(state: &S, depth: u32, moves: &[S::Move]) -> u64 {
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = state.clone();
+            child.apply(m);
+            let left = if child.continues_turn() {
+                depth
+            } else {
+                depth - 1
+            };
+            perft_turns(&child, left)
+        })
+        .sum()
 }

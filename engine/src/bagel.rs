@@ -59,6 +59,7 @@
 //! that are now full. The number of aligned same-colour empty pairs (B-4) is
 //! kept per line, so counting and uniform sampling build no list.
 
+use crate::api::Research;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
@@ -1127,58 +1128,6 @@ impl State for BagelState {
         Ok(mv)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        let role = if seat == 0 { "first" } else { "second" };
-        match self.stage {
-            Stage::Play => {
-                let c = if self.seat_of(Colour::White) == seat {
-                    Colour::White
-                } else {
-                    Colour::Black
-                };
-                format!("{role}/{}", c.name())
-            }
-            _ => role.to_string(),
-        }
-    }
-
-    /// The seat holding White after any swap (decided after Black's first
-    /// turn).
-    fn first_mover_seat(&self) -> Option<usize> {
-        (self.stage == Stage::Play).then(|| self.seat_of(Colour::White))
-    }
-
-    /// Seat 0 places the opening disc.
-    fn setter_seat(&self) -> Option<usize> {
-        Some(0)
-    }
-
-    /// The swap of B-5.
-    fn is_swap(&self, mv: BagelMove) -> bool {
-        mv == BagelMove::Swap
-    }
-
-    fn board_shape(&self) -> Option<BoardShape> {
-        Some(BoardShape::Hex {
-            side: self.geo().grid.side() as u32,
-        })
-    }
-
-    /// Plot cells: axial `(q, s)` of the toolkit's `(q, r)`, so that rows
-    /// run left to right and row 7 is at the top, as in B-G3's picture.
-    fn move_cells(&self, mv: BagelMove) -> Vec<(i32, i32)> {
-        let grid = &self.geo().grid;
-        let cell = |i: u8| {
-            let h = grid.hex(i as usize);
-            (h.q, h.s())
-        };
-        match mv {
-            BagelMove::Single(a) => vec![cell(a)],
-            BagelMove::Pair(a, b) => vec![cell(a), cell(b)],
-            BagelMove::Swap => Vec::new(),
-        }
-    }
-
     /// Score difference (100 per window) plus open windows (windows holding
     /// only the player's discs and empty tiles, weighted by how full they
     /// are), from the mover's view.
@@ -1198,12 +1147,60 @@ impl State for BagelState {
         }
         v
     }
+}
 
+impl Research for BagelState {
+    fn seat_role(&self, seat: usize) -> String {
+        let role = if seat == 0 { "first" } else { "second" };
+        match self.stage {
+            Stage::Play => {
+                let c = if self.seat_of(Colour::White) == seat {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                format!("{role}/{}", c.name())
+            }
+            _ => role.to_string(),
+        }
+    }
+    /// The seat holding White after any swap (decided after Black's first
+    /// turn).
+    fn first_mover_seat(&self) -> Option<usize> {
+        (self.stage == Stage::Play).then(|| self.seat_of(Colour::White))
+    }
+    /// Seat 0 places the opening disc.
+    fn setter_seat(&self) -> Option<usize> {
+        Some(0)
+    }
     fn scores(&self) -> Option<Returns> {
         let mut r = [0.0; crate::api::MAX_SEATS];
         r[self.seat_of(Colour::White)] = self.score[0] as f64;
         r[self.seat_of(Colour::Black)] = self.score[1] as f64;
         Some(r)
+    }
+    /// The swap of B-5.
+    fn is_swap(&self, mv: BagelMove) -> bool {
+        mv == BagelMove::Swap
+    }
+    fn board_shape(&self) -> Option<BoardShape> {
+        Some(BoardShape::Hex {
+            side: self.geo().grid.side() as u32,
+        })
+    }
+    /// Plot cells: axial `(q, s)` of the toolkit's `(q, r)`, so that rows
+    /// run left to right and row 7 is at the top, as in B-G3's picture.
+    fn move_cells(&self, mv: BagelMove) -> Vec<(i32, i32)> {
+        let grid = &self.geo().grid;
+        let cell = |i: u8| {
+            let h = grid.hex(i as usize);
+            (h.q, h.s())
+        };
+        match mv {
+            BagelMove::Single(a) => vec![cell(a)],
+            BagelMove::Pair(a, b) => vec![cell(a), cell(b)],
+            BagelMove::Swap => Vec::new(),
+        }
     }
 }
 

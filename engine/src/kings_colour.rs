@@ -55,6 +55,7 @@
 //! keys: repetitions whose occurrences all lie within the last 32 plies are
 //! seen (every cycle of up to 16 plies).
 
+use crate::api::Research;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -1334,16 +1335,17 @@ impl State for KcState {
         Ok(mv)
     }
 
+    fn evaluate(&self) -> i32 {
+        self.heuristic()
+    }
+}
+
+impl Research for KcState {
     fn seat_role(&self, seat: usize) -> String {
         if seat == 0 { "white" } else { "black" }.to_string()
     }
-
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.heuristic()
     }
 }
 

@@ -41,7 +41,8 @@ pub mod spinner;
 pub mod testkit;
 
 pub use api::{
-    BoardShape, Game, MAX_SEATS, Returns, State, ToMove, apply_moves, parse_legal_move, perft,
+    BoardShape, Game, MAX_SEATS, Research, Returns, State, ToMove, apply_moves, parse_legal_move,
+    perft, perft_turns,
 };
 pub use error::GameError;
 pub use registry::{GameVisitor, visit_game};

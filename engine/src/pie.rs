@@ -15,6 +15,7 @@
 //! Position text: G's text, a newline, then `pie=open|offer|kept|swapped`.
 //! Move text: G's, plus `swap`.
 
+use crate::api::Research;
 use std::fmt;
 
 use rand::Rng;
@@ -317,6 +318,14 @@ impl<S: State> State for PieState<S> {
         }
     }
 
+    fn evaluate(&self) -> i32 {
+        // G's evaluation is from the view of the seat to move, which is the
+        // same player whichever pie seat holds it.
+        self.inner.evaluate()
+    }
+}
+
+impl<S: Research> Research for PieState<S> {
     fn seat_role(&self, seat: usize) -> String {
         let who = if seat == 0 { "opener" } else { "chooser" };
         let role = self.inner.seat_role(self.seat(seat));
@@ -326,47 +335,33 @@ impl<S: State> State for PieState<S> {
             format!("{who}/{role}")
         }
     }
-
     fn first_mover_seat(&self) -> Option<usize> {
         self.inner.first_mover_seat().map(|s| self.seat(s))
     }
-
     fn setter_seat(&self) -> Option<usize> {
         Some(0)
     }
-
-    fn evaluate(&self) -> i32 {
-        // G's evaluation is from the view of the seat to move, which is the
-        // same player whichever pie seat holds it.
-        self.inner.evaluate()
-    }
-
     fn scores(&self) -> Option<Returns> {
         self.inner.scores().map(|r| self.permute(r))
     }
-
     fn is_swap(&self, mv: Self::Move) -> bool {
         match mv {
             PieMove::Swap => true,
             PieMove::Inner(m) => self.inner.is_swap(m),
         }
     }
-
     fn symmetry_count(&self) -> usize {
         self.inner.symmetry_count()
     }
-
     fn transform_move(&self, mv: Self::Move, sym: usize) -> Self::Move {
         match mv {
             PieMove::Swap => PieMove::Swap,
             PieMove::Inner(m) => PieMove::Inner(self.inner.transform_move(m, sym)),
         }
     }
-
     fn board_shape(&self) -> Option<BoardShape> {
         self.inner.board_shape()
     }
-
     fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {
         match mv {
             PieMove::Swap => Vec::new(),
@@ -411,7 +406,7 @@ impl<G: Game> Game for NoSwap<G> {
     }
 }
 
-impl<S: State> State for NoSwapState<S> {
+impl<S: Research> State for NoSwapState<S> {
     type Move = S::Move;
 
     fn num_seats(&self) -> usize {
@@ -493,38 +488,33 @@ impl<S: State> State for NoSwapState<S> {
         self.0.parse_move(text)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        self.0.seat_role(seat)
-    }
-
-    fn first_mover_seat(&self) -> Option<usize> {
-        self.0.first_mover_seat()
-    }
-
-    fn setter_seat(&self) -> Option<usize> {
-        self.0.setter_seat()
-    }
-
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
     }
+}
 
+impl<S: Research> Research for NoSwapState<S> {
+    fn seat_role(&self, seat: usize) -> String {
+        self.0.seat_role(seat)
+    }
+    fn first_mover_seat(&self) -> Option<usize> {
+        self.0.first_mover_seat()
+    }
+    fn setter_seat(&self) -> Option<usize> {
+        self.0.setter_seat()
+    }
     fn scores(&self) -> Option<Returns> {
         self.0.scores()
     }
-
     fn symmetry_count(&self) -> usize {
         self.0.symmetry_count()
     }
-
     fn transform_move(&self, mv: Self::Move, sym: usize) -> Self::Move {
         self.0.transform_move(mv, sym)
     }
-
     fn board_shape(&self) -> Option<BoardShape> {
         self.0.board_shape()
     }
-
     fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {
         self.0.move_cells(mv)
     }
@@ -545,7 +535,7 @@ pub struct OpeningClass<M> {
 /// The legal moves of `state` grouped into classes under its symmetries,
 /// in the order of their representatives in [`State::legal_moves`]. Every
 /// legal move lies in exactly one orbit.
-pub fn opening_classes<S: State>(state: &S) -> Vec<OpeningClass<S::Move>> {
+pub fn opening_classes<S: Research>(state: &S) -> Vec<OpeningClass<S::Move>> {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     let mut seen = std::collections::HashSet::new();

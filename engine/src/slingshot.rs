@@ -34,6 +34,7 @@
 //! per line, `slots × targets` moves follow (A.6's generator sketch, done on
 //! whole lines at once).
 
+use crate::api::Research;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -1178,6 +1179,26 @@ impl State for SlingshotState {
         })
     }
 
+    /// Connection distance (A.6 engine notes, D4): the fewest cost-1
+    /// squares on a path between a player's sides. In Phase C empty squares
+    /// and opponent singletons cost 1; the value is 10 per square of the
+    /// opponent's distance minus the mover's. In Phase S the race is exact
+    /// (D4): about ±1000 for the side that wins it.
+    fn evaluate(&self) -> i32 {
+        match self.stage {
+            Stage::Setup => 0,
+            Stage::Choose => {
+                let mut as_black = *self;
+                as_black.stage = Stage::Play;
+                as_black.to_move = Colour::Black;
+                as_black.evaluate_for(Colour::Black).abs()
+            }
+            Stage::Play => self.evaluate_for(self.to_move),
+        }
+    }
+}
+
+impl Research for SlingshotState {
     fn seat_role(&self, seat: usize) -> String {
         let role = if seat == 0 { "setter" } else { "chooser" };
         match self.stage {
@@ -1188,21 +1209,17 @@ impl State for SlingshotState {
             _ => role.to_string(),
         }
     }
-
     fn first_mover_seat(&self) -> Option<usize> {
         self.seat_of(Colour::Black)
     }
-
     fn setter_seat(&self) -> Option<usize> {
         Some(0)
     }
-
     /// `chooser=B` is the swap: the chooser takes the first move against the
     /// set-up (S5, S7); `chooser=T` leaves it with the setter.
     fn is_swap(&self, mv: SlingshotMove) -> bool {
         mv == SlingshotMove::Choose(Colour::Black)
     }
-
     /// On the empty board, the four symmetries that keep both goals (S1:
     /// Black joins ranks 1 and n, Teal files a and the last): the identity,
     /// the mirror across the middle file, the mirror across the middle rank
@@ -1215,7 +1232,6 @@ impl State for SlingshotState {
             1
         }
     }
-
     fn transform_move(&self, mv: SlingshotMove, sym: usize) -> SlingshotMove {
         let n = self.geo.n;
         let map = |sq: u8| -> u8 {
@@ -1245,14 +1261,12 @@ impl State for SlingshotState {
             other => other,
         }
     }
-
     fn board_shape(&self) -> Option<BoardShape> {
         Some(BoardShape::Square {
             width: self.geo.n,
             height: self.geo.n,
         })
     }
-
     fn move_cells(&self, mv: SlingshotMove) -> Vec<(i32, i32)> {
         let n = self.geo.n;
         let cell = |sq: u8| ((sq as u32 % n) as i32, (sq as u32 / n) as i32);
@@ -1261,24 +1275,6 @@ impl State for SlingshotState {
             SlingshotMove::Custodial { a, b, t } => vec![cell(a), cell(b), cell(t)],
             SlingshotMove::Stack(t) => vec![cell(t)],
             _ => Vec::new(),
-        }
-    }
-
-    /// Connection distance (A.6 engine notes, D4): the fewest cost-1
-    /// squares on a path between a player's sides. In Phase C empty squares
-    /// and opponent singletons cost 1; the value is 10 per square of the
-    /// opponent's distance minus the mover's. In Phase S the race is exact
-    /// (D4): about ±1000 for the side that wins it.
-    fn evaluate(&self) -> i32 {
-        match self.stage {
-            Stage::Setup => 0,
-            Stage::Choose => {
-                let mut as_black = *self;
-                as_black.stage = Stage::Play;
-                as_black.to_move = Colour::Black;
-                as_black.evaluate_for(Colour::Black).abs()
-            }
-            Stage::Play => self.evaluate_for(self.to_move),
         }
     }
 }

@@ -55,6 +55,7 @@
 //! lowest empty column right of the piece; column counts are popcounts of
 //! the opponents' union with a column mask.
 
+use crate::api::Research;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -821,6 +822,11 @@ impl State for SniggleState {
         h
     }
 
+    /// A compulsory continuation step (N-3) is due: the turn goes on.
+    fn continues_turn(&self) -> bool {
+        self.continuing().is_some()
+    }
+
     fn ply(&self) -> u32 {
         self.ply
     }
@@ -900,23 +906,6 @@ impl State for SniggleState {
         })
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        let letter = SEAT_LETTERS[seat];
-        if self.rules.teams {
-            format!(
-                "{letter}/team {}{}",
-                SEAT_LETTERS[seat & 1],
-                SEAT_LETTERS[(seat & 1) + 2]
-            )
-        } else {
-            letter.to_string()
-        }
-    }
-
-    fn first_mover_seat(&self) -> Option<usize> {
-        Some(self.rules.first_seat as usize)
-    }
-
     /// Race progress: the mover's side's summed piece columns minus the
     /// best opposing seat's (teams: the other team's sum).
     fn evaluate(&self) -> i32 {
@@ -933,6 +922,24 @@ impl State for SniggleState {
             .max()
             .unwrap_or(0);
         self.progress(s) - best
+    }
+}
+
+impl Research for SniggleState {
+    fn seat_role(&self, seat: usize) -> String {
+        let letter = SEAT_LETTERS[seat];
+        if self.rules.teams {
+            format!(
+                "{letter}/team {}{}",
+                SEAT_LETTERS[seat & 1],
+                SEAT_LETTERS[(seat & 1) + 2]
+            )
+        } else {
+            letter.to_string()
+        }
+    }
+    fn first_mover_seat(&self) -> Option<usize> {
+        Some(self.rules.first_seat as usize)
     }
 }
 

@@ -50,6 +50,7 @@
 //! Each player's pieces and the stars are `u128` sets over the n × n
 //! squares (n ≤ 11); paths are flood fills of the shared [`SquareGrid`].
 
+use crate::api::Research;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -784,6 +785,12 @@ impl State for SpinnerState {
         h
     }
 
+    /// After the spin the same seat places or switches (B.5): the turn goes
+    /// on until the spin of the next turn is due (or the game ends).
+    fn continues_turn(&self) -> bool {
+        matches!(self.phase, Phase::Place { .. } | Phase::Switch)
+    }
+
     fn ply(&self) -> u32 {
         self.ply
     }
@@ -876,18 +883,6 @@ impl State for SpinnerState {
         Ok(SpinnerMove::Place(self.parse_sq(t).map_err(wrap)?))
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        match (seat, self.rules.crossed) {
-            (0, _) => "P1/X/ranks".to_string(),
-            (_, false) => "P2/O/ranks".to_string(),
-            (_, true) => "P2/O/files".to_string(),
-        }
-    }
-
-    fn first_mover_seat(&self) -> Option<usize> {
-        Some(0)
-    }
-
     /// Connection distance (B.5 engine notes): 10 per square of the
     /// opponent's distance minus the mover's (at a spin: the player about
     /// to spin); a blocked player counts as 4n² squares away.
@@ -897,6 +892,19 @@ impl State for SpinnerState {
         let me = self.connection_distance(p).map_or(big, |d| d as i32);
         let them = self.connection_distance(1 - p).map_or(big, |d| d as i32);
         10 * (them - me)
+    }
+}
+
+impl Research for SpinnerState {
+    fn seat_role(&self, seat: usize) -> String {
+        match (seat, self.rules.crossed) {
+            (0, _) => "P1/X/ranks".to_string(),
+            (_, false) => "P2/O/ranks".to_string(),
+            (_, true) => "P2/O/files".to_string(),
+        }
+    }
+    fn first_mover_seat(&self) -> Option<usize> {
+        Some(0)
     }
 }
 

@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use agents::AgentSpec;
+use engine::Research;
 use engine::{Game, GameVisitor, State, ToMove, visit_game};
 
 use crate::tournament::mix;

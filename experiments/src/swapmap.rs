@@ -32,6 +32,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
+use engine::Research;
 use engine::pie::{NoSwap, opening_classes};
 use engine::{BoardShape, Game, GameVisitor, State, ToMove, visit_game};
 
@@ -315,7 +316,7 @@ impl GameVisitor for PieVisitor<'_> {
     }
 }
 
-fn play<S: State + 'static>(start: &S, spec: &AgentSpec, job: &Job) -> SwapGame {
+fn play<S: Research + 'static>(start: &S, spec: &AgentSpec, job: &Job) -> SwapGame {
     let mut state = start.clone();
     let opening = state
         .parse_move(&job.opening)

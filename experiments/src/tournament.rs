@@ -29,6 +29,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
+use engine::Research;
 use engine::board::zobrist::SplitMix64;
 use engine::{Game, GameVisitor, State, ToMove, visit_game};
 

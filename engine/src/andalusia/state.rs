@@ -1,6 +1,7 @@
 //! The Andalusia position and its [`State`] implementation: apply, check,
 //! the endings of §2.6, the repetition history and the Zobrist key.
 
+use crate::api::Research;
 use std::sync::Arc;
 
 use rand::Rng;
@@ -552,6 +553,12 @@ impl State for AndalusiaState {
         super::text::parse_move(self, text)
     }
 
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(&super::EvalWeights::DEFAULT)
+    }
+}
+
+impl Research for AndalusiaState {
     fn seat_role(&self, seat: usize) -> String {
         match seat {
             0 => "white".into(),
@@ -559,12 +566,7 @@ impl State for AndalusiaState {
             _ => String::new(),
         }
     }
-
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&super::EvalWeights::DEFAULT)
     }
 }

@@ -1,6 +1,7 @@
 //! The Catapult position and its [`State`] implementation: actions, apply,
 //! the end of the game, the Zobrist key.
 
+use crate::api::Research;
 use rand::Rng;
 
 use super::movegen::{count_singles, gen_singles, sample_single};
@@ -570,6 +571,12 @@ impl<B: CatapultBits> State for CatapultState<B> {
         super::text::parse_move(self.geo, text)
     }
 
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(&super::EvalWeights::DEFAULT)
+    }
+}
+
+impl<B: CatapultBits> Research for CatapultState<B> {
     fn seat_role(&self, seat: usize) -> String {
         match seat {
             0 => "light".into(),
@@ -577,12 +584,7 @@ impl<B: CatapultBits> State for CatapultState<B> {
             _ => String::new(),
         }
     }
-
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&super::EvalWeights::DEFAULT)
     }
 }

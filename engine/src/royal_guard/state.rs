@@ -1,6 +1,7 @@
 //! The Royal Guard game state: a [`Board`], the repetition history and the
 //! game's outcome (RG-8), with the [`State`] implementation.
 
+use crate::api::Research;
 use std::fmt;
 
 use super::fen::{parse_fen, parse_uci, to_fen};
@@ -344,6 +345,12 @@ impl State for RoyalGuardState {
         parse_uci(&self.board, text)
     }
 
+    fn evaluate(&self) -> i32 {
+        super::eval::evaluate(&self.board)
+    }
+}
+
+impl Research for RoyalGuardState {
     fn seat_role(&self, seat: usize) -> String {
         ["white", "black"]
             .get(seat)
@@ -351,13 +358,8 @@ impl State for RoyalGuardState {
             .unwrap_or("")
             .to_string()
     }
-
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
-    }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(&self.board)
     }
 }
 

@@ -3,6 +3,7 @@
 //! §1.9 computes on it, the hole example of B-9, the tie-breaks B-12/B-13,
 //! the pie rule B-5, the end test B-R4, Big Bagel's 4-windows, bad input.
 
+use engine::Research;
 use engine::bagel::{BAGEL_L1, Bagel, BagelMove, Colour, random_layout};
 use engine::registry::{GameVisitor, visit_game};
 use engine::testkit::check_playouts;

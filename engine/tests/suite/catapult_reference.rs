@@ -26,6 +26,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
+use engine::Research;
 use engine::catapult::{Catapult, CatapultBits, CatapultMove, CatapultState, Rules, Side, Step};
 use engine::testkit::Golden;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use engine::Research;
 use engine::catapult::{Catapult, CatapultBits, CatapultMove, CatapultState, Rules, Side};
 use engine::spec::Spec;
 use engine::{Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move, perft, visit_game};

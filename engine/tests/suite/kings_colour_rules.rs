@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use engine::Research;
 use engine::kings_colour::{Geometry, KcMove, KcState, KingsColour, Piece, Rules, Side, colour_of};
 use engine::registry::visit_game;
 use engine::{Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move, perft};

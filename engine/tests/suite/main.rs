@@ -22,3 +22,4 @@ mod slingshot_rules;
 mod slingshot_sampling;
 mod sniggle;
 mod spinner;
+mod turns;

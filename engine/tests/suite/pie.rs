@@ -1,6 +1,7 @@
 //! The `pie(G)` wrapper, the no-swap view and the reduction of openings by
 //! board symmetry (issue 7 §2, §3).
 
+use engine::Research;
 use engine::pie::{NoSwap, Pie, PieMove, PieStage, opening_classes};
 use engine::registry::visit_game;
 use engine::slingshot::Slingshot;

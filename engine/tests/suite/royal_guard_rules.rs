@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use engine::Research;
 use engine::royal_guard::{Color, Outcome, RoyalGuard, RoyalGuardState, Rules, perft};
 use engine::spec::Spec;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move, visit_game};

@@ -21,6 +21,7 @@
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::path::PathBuf;
 
+use engine::Research;
 use engine::slingshot::{Colour, Rules, Slingshot, SlingshotState};
 use engine::testkit::Golden;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use engine::Research;
 use engine::slingshot::{Colour, Slingshot, SlingshotMove, SlingshotState};
 use engine::spec::Spec;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move, perft};

@@ -17,6 +17,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use engine::Research;
 use engine::board::Bits;
 use engine::sniggle::{Sniggle, SniggleState};
 use engine::spec::Spec;
