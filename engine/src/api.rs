@@ -181,6 +181,16 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     /// Malformed text; the message says what was expected.
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
 
+    /// The exact game-theoretic value of this position where the game has a
+    /// solution table (a retrograde analysis): `(value, plies)` with value
+    /// `1` a win, `0` a draw, `-1` a loss for the seat to move, and `plies`
+    /// the distance to the end under perfect play (the winner hurrying, the
+    /// loser delaying). `None` (the default) where no table covers the
+    /// position; the `solver` agent then searches.
+    fn solved(&self) -> Option<(i8, u32)> {
+        None
+    }
+
     /// Whether the next move continues the turn of the seat that made the
     /// last move (a compulsory continuation step, placements after a spin),
     /// so that no turn ends here. False at the start and wherever a turn has

@@ -8,7 +8,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::api::{Game, State, ToMove};
+use std::collections::HashMap;
+
+use crate::api::{Game, Research, State, ToMove};
 
 /// What [`check_playouts`] saw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,6 +38,8 @@ pub struct KitReport {
 /// * the position text parses back to a state with the same text and key;
 /// * terminal states list no moves and returns are within [−1, 1] except in
 ///   one-seat games; before the end returns are all 0;
+/// * every declared board symmetry maps each legal move to a legal move
+///   ([`Research::symmetry_count`], [`Research::transform_move`]);
 /// * the game ends within `max_plies`.
 ///
 /// # Errors
@@ -144,6 +148,19 @@ fn check_state<G: Game, R: Rng>(
             if sorted.len() != moves.len() {
                 return Err(format!("duplicate moves at {}", at()));
             }
+            for sym in 1..state.symmetry_count() {
+                for &m in moves.iter() {
+                    let t = state.transform_move(m, sym);
+                    if !moves.contains(&t) {
+                        return Err(format!(
+                            "symmetry {sym} maps legal {} to {}, which is not legal at {}",
+                            state.move_to_text(m),
+                            state.move_to_text(t),
+                            at()
+                        ));
+                    }
+                }
+            }
             let m = state
                 .sample_legal_move(rng, buf)
                 .ok_or("no sample at a seat node")?;
@@ -179,6 +196,57 @@ fn check_state<G: Game, R: Rng>(
     }
     if state.to_move() != ToMove::Terminal && r.iter().any(|&x| x != 0.0) {
         return Err(format!("non-zero returns before the end at {}", at()));
+    }
+    Ok(())
+}
+
+/// Checks that [`State::sample_legal_move`] is uniform over the legal moves
+/// of `state`: `samples` draws (seeded by `seed`), every draw a listed move,
+/// every move drawn at least once, and Pearson's chi-square statistic under
+/// a loose bound (degrees of freedom + 6 standard deviations + 10, so a
+/// correct sampler fails with negligible probability while a sampler that
+/// skews one move by a few per cent fails at once).
+///
+/// # Errors
+/// An unlisted sample, a move never drawn, or a chi-square over the bound.
+pub fn check_uniform<S: State>(state: &S, samples: usize, seed: u64) -> Result<(), String> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let k = moves.len();
+    if k < 2 {
+        return Err(format!(
+            "{k} legal moves: nothing to sample at {}",
+            state.to_text()
+        ));
+    }
+    let index: HashMap<_, usize> = moves.iter().enumerate().map(|(i, &m)| (m, i)).collect();
+    let mut counts = vec![0usize; k];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    for _ in 0..samples {
+        let m = state
+            .sample_legal_move(&mut rng, &mut buf)
+            .ok_or_else(|| format!("no sample at {}", state.to_text()))?;
+        let i = *index
+            .get(&m)
+            .ok_or_else(|| format!("sampled unlisted {m:?} at {}", state.to_text()))?;
+        counts[i] += 1;
+    }
+    let expect = samples as f64 / k as f64;
+    let chi2: f64 = counts
+        .iter()
+        .map(|&c| (c as f64 - expect).powi(2) / expect)
+        .sum();
+    let dof = (k - 1) as f64;
+    let bound = dof + 6.0 * (2.0 * dof).sqrt() + 10.0;
+    if chi2 >= bound {
+        return Err(format!(
+            "chi-square {chi2:.1} > {bound:.1} over {k} moves at {}",
+            state.to_text()
+        ));
+    }
+    if counts.contains(&0) {
+        return Err(format!("some move never sampled at {}", state.to_text()));
     }
     Ok(())
 }
