@@ -67,6 +67,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (the same seed gives the same set-up); others ignore it.
     fn initial_state(&self, seed: u64) -> Self::State;
 
+    /// The same game with every automatic draw by rule turned off
+    /// (repetition, quiet-move counters, dead positions, ply caps), for
+    /// perft: perft counts the move-generation tree, so only the game's real
+    /// ends (mate, connection, annihilation, ...) end a branch. The default
+    /// is the game itself, for games without such draws.
+    fn perft_game(&self) -> Self {
+        self.clone()
+    }
+
     /// Parses the game's position text (the inverse of [`State::to_text`]).
     ///
     /// # Errors

@@ -1139,6 +1139,17 @@ impl KcState {
 }
 
 impl Game for KingsColour {
+    /// Repetition and the ply cap off.
+    fn perft_game(&self) -> Self {
+        KingsColour {
+            rules: Rules {
+                repetition: 0,
+                ply_cap: u32::MAX,
+                ..self.rules
+            },
+        }
+    }
+
     type State = KcState;
 
     fn game_string(&self) -> String {

@@ -167,6 +167,12 @@ impl<S: State> fmt::Display for PieState<S> {
 impl<G: Game> Game for Pie<G> {
     type State = PieState<G::State>;
 
+    fn perft_game(&self) -> Self {
+        Pie {
+            inner: self.inner.perft_game(),
+        }
+    }
+
     fn game_string(&self) -> String {
         format!("pie({})", self.inner.game_string())
     }
@@ -388,6 +394,10 @@ impl<S: State> fmt::Display for NoSwapState<S> {
 
 impl<G: Game> Game for NoSwap<G> {
     type State = NoSwapState<G::State>;
+
+    fn perft_game(&self) -> Self {
+        NoSwap(self.0.perft_game())
+    }
 
     fn game_string(&self) -> String {
         format!("noswap:{}", self.0.game_string())

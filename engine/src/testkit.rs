@@ -10,7 +10,8 @@ use rand_chacha::ChaCha8Rng;
 
 use std::collections::HashMap;
 
-use crate::api::{Game, Research, State, ToMove};
+use crate::api::{Game, Research, State, ToMove, apply_moves, perft, perft_turns};
+use crate::registry::{GameVisitor, visit_game};
 
 /// What [`check_playouts`] saw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -309,4 +310,132 @@ impl Golden {
             returns: returns.ok_or("no `# returns:` line")?,
         })
     }
+}
+
+/// The perft data files, `engine/tests/suite/data/perft/<game>.txt`, built
+/// into the library so that the tests and `boardlab evidence` read the same
+/// vectors. A test checks that every file in that folder is listed here.
+pub const PERFT_FILES: &[(&str, &str)] = &[
+    (
+        "andalusia",
+        include_str!("../tests/suite/data/perft/andalusia.txt"),
+    ),
+    ("bagel", include_str!("../tests/suite/data/perft/bagel.txt")),
+    (
+        "catapult",
+        include_str!("../tests/suite/data/perft/catapult.txt"),
+    ),
+    (
+        "kings_colour",
+        include_str!("../tests/suite/data/perft/kings_colour.txt"),
+    ),
+    (
+        "royal_guard",
+        include_str!("../tests/suite/data/perft/royal_guard.txt"),
+    ),
+    (
+        "slingshot",
+        include_str!("../tests/suite/data/perft/slingshot.txt"),
+    ),
+    (
+        "sniggle",
+        include_str!("../tests/suite/data/perft/sniggle.txt"),
+    ),
+    (
+        "spinner",
+        include_str!("../tests/suite/data/perft/spinner.txt"),
+    ),
+];
+
+/// One perft vector of a data file: `game | position | depth | count |
+/// source [| turns]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftVector {
+    /// 1-based line number in its file.
+    pub line: usize,
+    /// The game string.
+    pub game: String,
+    /// `start`, `start moves <record>`, or a position text.
+    pub position: String,
+    /// Depth in plies (in turns where `turns`).
+    pub depth: u32,
+    /// The expected leaf count.
+    pub count: u64,
+    /// Where the value comes from (a dossier section, a published table).
+    pub source: String,
+    /// Count whole turns ([`perft_turns`]) rather than plies.
+    pub turns: bool,
+}
+
+/// Reads a perft data file (`#` comments and blank lines skipped).
+///
+/// # Errors
+/// A line without five or six `|`-separated fields, a bad number or an
+/// unknown sixth field; the message names the line.
+pub fn parse_perft_vectors(text: &str) -> Result<Vec<PerftVector>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let bad = |what: &str| format!("line {}: {what}: {line}", i + 1);
+        if !(5..=6).contains(&f.len()) {
+            return Err(bad(
+                "expected `game | position | depth | count | source [| turns]`",
+            ));
+        }
+        let turns = match f.get(5) {
+            None => false,
+            Some(&"turns") => true,
+            Some(_) => return Err(bad("the sixth field can only be `turns`")),
+        };
+        out.push(PerftVector {
+            line: i + 1,
+            game: f[0].to_string(),
+            position: f[1].to_string(),
+            depth: f[2].parse().map_err(|_| bad("bad depth"))?,
+            count: f[3].parse().map_err(|_| bad("bad count"))?,
+            source: f[4].to_string(),
+            turns,
+        });
+    }
+    Ok(out)
+}
+
+/// Counts a vector's perft in its game's [`Game::perft_game`].
+struct RunVector<'a>(&'a PerftVector);
+
+impl GameVisitor for RunVector<'_> {
+    type Output = Result<u64, String>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        let v = self.0;
+        let game = game.perft_game();
+        let state = if let Some(rest) = v.position.strip_prefix("start") {
+            let mut s = game.initial_state(0);
+            if let Some(record) = rest.trim().strip_prefix("moves") {
+                apply_moves(&mut s, record).map_err(|e| e.to_string())?;
+            } else if !rest.trim().is_empty() {
+                return Err(format!("bad position {:?}", v.position));
+            }
+            s
+        } else {
+            game.parse_position(&v.position)
+                .map_err(|e| e.to_string())?
+        };
+        Ok(if v.turns {
+            perft_turns(&state, v.depth)
+        } else {
+            perft(&state, v.depth)
+        })
+    }
+}
+
+/// The perft count of a vector, from its game string and position.
+///
+/// # Errors
+/// A bad game string, position or move record.
+pub fn run_perft_vector(v: &PerftVector) -> Result<u64, String> {
+    visit_game(&v.game, RunVector(v)).map_err(|e| e.to_string())?
 }

@@ -495,6 +495,19 @@ impl Default for Andalusia {
 }
 
 impl crate::api::Game for Andalusia {
+    /// Repetition, the quiet-plies rule and the ply cap off.
+    fn perft_game(&self) -> Self {
+        Andalusia {
+            rules: Rules {
+                repetitions: 0,
+                quiet_plies: 0,
+                ply_cap: u32::MAX,
+                ..self.rules
+            },
+            geo: self.geo,
+        }
+    }
+
     type State = AndalusiaState;
 
     fn game_string(&self) -> String {

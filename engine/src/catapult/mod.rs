@@ -440,6 +440,17 @@ impl<B: CatapultBits> Catapult<B> {
 }
 
 impl<B: CatapultBits> crate::api::Game for Catapult<B> {
+    /// The safety ply cap off.
+    fn perft_game(&self) -> Self {
+        Catapult {
+            rules: Rules {
+                ply_cap: u32::MAX,
+                ..self.rules
+            },
+            geo: self.geo,
+        }
+    }
+
     type State = CatapultState<B>;
 
     fn game_string(&self) -> String {

@@ -376,6 +376,18 @@ impl RoyalGuard {
 }
 
 impl crate::api::Game for RoyalGuard {
+    /// Repetition, the fifty-move rule and the dead-position draw off.
+    fn perft_game(&self) -> Self {
+        RoyalGuard {
+            rules: Rules {
+                repetition: None,
+                fifty_move: false,
+                dead: DeadRule::Off,
+                ..self.rules
+            },
+        }
+    }
+
     type State = RoyalGuardState;
 
     fn game_string(&self) -> String {

@@ -138,31 +138,6 @@ fn worked_examples_from_data_file() {
     assert_eq!(examples, 7);
 }
 
-#[test]
-fn perft_counts_from_data_file() {
-    let g = Andalusia::default();
-    let text = data("andalusia_perft.txt");
-    let mut s = None;
-    let mut checked = 0;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(p) = line.strip_prefix("position ") {
-            s = Some(pos(&g, p));
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (d, n) = rest.split_once(' ').unwrap();
-            let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-            let st = s.as_ref().unwrap();
-            assert_eq!(perft(st, d), n, "perft {d} of {}", st.to_text());
-            checked += 1;
-        } else {
-            panic!("unknown line {line:?}");
-        }
-    }
-    assert_eq!(checked, 10);
-}
-
 // ---------------------------------------------------------------------------
 // The board (§2.2)
 // ---------------------------------------------------------------------------

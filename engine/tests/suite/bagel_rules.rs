@@ -7,7 +7,7 @@ use engine::Research;
 use engine::bagel::{BAGEL_L1, Bagel, BagelMove, Colour, random_layout};
 use engine::registry::{GameVisitor, visit_game};
 use engine::testkit::check_playouts;
-use engine::{Game, State, ToMove, apply_moves, parse_legal_move, perft};
+use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 
 fn l1(extra: &str) -> Bagel {
     let spec = format!("bagel(layout={BAGEL_L1}{extra})");
@@ -129,14 +129,6 @@ fn l1_figure_game() {
     assert_eq!(&runs[..n], &[4]);
     let (_, n) = a.runs(Colour::White);
     assert_eq!(n, 0);
-}
-
-/// §1.9 perft on BAGEL-L1 (depth 3 is held back).
-#[test]
-fn l1_perft() {
-    let s = l1("").initial_state(0);
-    assert_eq!(perft(&s, 1), 36);
-    assert_eq!(perft(&s, 2), 3336);
 }
 
 /// B-9 hole example: White on a4 b4 c4 e4 f4 g4 scores 2 (two 3-runs, not

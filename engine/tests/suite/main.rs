@@ -13,6 +13,7 @@ mod common;
 mod kings_colour_kit;
 mod kings_colour_reference;
 mod kings_colour_rules;
+mod perft;
 mod pie;
 mod royal_guard_kit;
 mod royal_guard_reference;

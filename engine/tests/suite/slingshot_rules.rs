@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use engine::Research;
 use engine::slingshot::{Colour, Slingshot, SlingshotMove, SlingshotState};
 use engine::spec::Spec;
-use engine::{Game, State, ToMove, apply_moves, parse_legal_move, perft};
+use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -207,9 +207,7 @@ fn a7_1_setup_e5_a1() {
     for (a, b) in [("c1", "a3"), ("i7", "g9")] {
         assert!(moves.contains(&custodial(a, b, "e5", 9)));
     }
-    assert_eq!(perft(&s, 1), 39);
-    assert_eq!(perft(&s, 2), 2698);
-    assert_eq!(perft(&s, 3), 193_000);
+    // Its perft counts are in data/perft/slingshot.txt.
 }
 
 /// A.7.2: setup a1, i9 → 14 (seven slots × two targets); perft 14 / 740 /
@@ -231,8 +229,7 @@ fn a7_2_setup_a1_i9() {
         want.insert(custodial(a, b, "i9", 9));
     }
     assert_eq!(legal(&s), want);
-    assert_eq!(perft(&s, 2), 740);
-    assert_eq!(perft(&s, 3), 50_520);
+    // Its perft counts are in data/perft/slingshot.txt.
     // "reached for example by a1+a9" too.
     assert_eq!(after(&g9(), "a1,a9 chooser=B").count_legal_moves(), 14);
 }
@@ -337,15 +334,6 @@ fn a7_5_stalemate_global_phase_switch() {
     assert_terminal(&s);
     assert_eq!(returns2(&s), [1.0, -1.0], "Black is seat 0 here");
     assert_eq!(s.ply(), 5);
-}
-
-/// A.7.7: 7×7 setup d4, g7 → perft 29 / 1,366 / 62,460.
-#[test]
-fn a7_7_perft_7x7() {
-    let s = after(&g7(), "d4,g7 chooser=B");
-    assert_eq!(perft(&s, 1), 29);
-    assert_eq!(perft(&s, 2), 1366);
-    assert_eq!(perft(&s, 3), 62_460);
 }
 
 /// Black's first-move counts over every set-up (chooser=B).
