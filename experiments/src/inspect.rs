@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow};
 
 use engine::registry::{GAMES, WRAPPERS};
-use engine::{Game, GameVisitor, State, apply_moves, perft, visit_game};
+use engine::{Game, GameVisitor, State, apply_moves, perft, perft_turns, visit_game};
 
 /// The text of `boardlab games`: every game with its parameters and defaults.
 pub fn games_text() -> String {
@@ -124,72 +124,102 @@ pub fn moves_text(
     .map_err(|e| anyhow!("{e}"))?
 }
 
+/// What `boardlab perft` counts and prints.
+#[derive(Clone, Debug, Default)]
+pub struct PerftArgs {
+    /// Game string.
+    pub game: String,
+    /// Start position text (default: the initial state).
+    pub position: Option<String>,
+    /// Moves to apply first.
+    pub moves: Option<String>,
+    /// Seed of the initial state.
+    pub seed: u64,
+    /// Deepest depth.
+    pub depth: u32,
+    /// Count whole turns rather than plies.
+    pub turns: bool,
+    /// Print the count under each first move at the deepest depth.
+    pub divide: bool,
+}
+
+/// The deepest perft depth accepted: beyond it no count finishes.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
 struct PerftVisitor<'a> {
-    position: Option<&'a str>,
-    moves: Option<&'a str>,
-    seed: u64,
-    depth: u32,
-}
-
-/// Perft results: nodes per depth and the time for all depths.
-#[derive(Clone, Debug)]
-pub struct PerftReport {
-    /// `(depth, nodes)` for depths 1..=D.
-    pub counts: Vec<(u32, u64)>,
-    /// Seconds spent on all depths.
-    pub seconds: f64,
-}
-
-impl PerftReport {
-    /// `depth nodes` lines, then nodes per second over all depths.
-    pub fn render(&self) -> String {
-        let mut s = String::new();
-        for (d, n) in &self.counts {
-            let _ = writeln!(s, "{d} {n}");
-        }
-        let total: u64 = self.counts.iter().map(|c| c.1).sum();
-        let _ = write!(
-            s,
-            "{:.0} nodes per second ({total} nodes in {:.3} s)",
-            total as f64 / self.seconds.max(1e-9),
-            self.seconds
-        );
-        s
-    }
+    args: &'a PerftArgs,
+    out: &'a mut dyn std::io::Write,
 }
 
 impl GameVisitor for PerftVisitor<'_> {
-    type Output = Result<PerftReport>;
-    fn visit<G: Game>(self, game: G) -> Result<PerftReport> {
-        let state = start_state(&game, self.position, self.moves, self.seed)?;
+    type Output = Result<()>;
+    fn visit<G: Game>(self, game: G) -> Result<()> {
+        let a = self.args;
+        // Perft counts the move-generation tree: automatic draws off.
+        let game = game.perft_game();
+        let state = start_state(&game, a.position.as_deref(), a.moves.as_deref(), a.seed)?;
+        let count = |s: &G::State, d: u32| {
+            if a.turns {
+                perft_turns(s, d)
+            } else {
+                perft(s, d)
+            }
+        };
         let start = Instant::now();
-        let counts = (1..=self.depth).map(|d| (d, perft(&state, d))).collect();
-        Ok(PerftReport {
-            counts,
-            seconds: start.elapsed().as_secs_f64(),
-        })
+        let mut total = 0u64;
+        let last = if a.divide { a.depth - 1 } else { a.depth };
+        for d in 1..=last {
+            let n = count(&state, d);
+            total += n;
+            writeln!(self.out, "{d} {n}")?;
+            self.out.flush()?;
+        }
+        if a.divide {
+            let mut moves = Vec::new();
+            let mut outs = Vec::new();
+            state.legal_moves(&mut moves);
+            state.chance_outcomes(&mut outs);
+            moves.extend(outs.iter().map(|o| o.0));
+            let mut sum = 0u64;
+            for m in moves {
+                let mut child = state.clone();
+                child.apply(m);
+                let left = if a.turns && child.continues_turn() {
+                    a.depth
+                } else {
+                    a.depth - 1
+                };
+                let n = count(&child, left);
+                sum += n;
+                writeln!(self.out, "  {} {n}", state.move_to_text(m))?;
+                self.out.flush()?;
+            }
+            total += sum;
+            writeln!(self.out, "{} {sum}", a.depth)?;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        writeln!(
+            self.out,
+            "{:.0} nodes per second ({total} nodes in {secs:.3} s)",
+            total as f64 / secs.max(1e-9)
+        )?;
+        Ok(())
     }
 }
 
-/// Runs perft to `depth` from the given start.
+/// Runs perft to `args.depth` from the given start, printing each depth's
+/// `depth nodes` line as soon as it is known (and, with `divide`, the count
+/// under each first move), then nodes per second.
 ///
 /// # Errors
-/// Unknown game, malformed position, malformed or illegal moves.
-pub fn perft_report(
-    game: &str,
-    position: Option<&str>,
-    moves: Option<&str>,
-    seed: u64,
-    depth: u32,
-) -> Result<PerftReport> {
-    visit_game(
-        game,
-        PerftVisitor {
-            position,
-            moves,
-            seed,
-            depth,
-        },
-    )
-    .map_err(|e| anyhow!("{e}"))?
+/// Unknown game, malformed position, malformed or illegal moves, a depth of
+/// 0 or over [`MAX_PERFT_DEPTH`], an unwritable output.
+pub fn perft_run(args: &PerftArgs, out: &mut dyn std::io::Write) -> Result<()> {
+    if args.depth == 0 || args.depth > MAX_PERFT_DEPTH {
+        anyhow::bail!(
+            "--depth {} is out of range (1..={MAX_PERFT_DEPTH})",
+            args.depth
+        );
+    }
+    visit_game(&args.game, PerftVisitor { args, out }).map_err(|e| anyhow!("{e}"))?
 }

@@ -81,6 +81,14 @@ enum Command {
         seed: u64,
     },
     /// Count the leaf nodes of the game tree to each depth (perft).
+    ///
+    /// Perft counts the move-generation tree: automatic draws by rule
+    /// (repetition, quiet-move counters, dead positions such as Royal
+    /// Guard's dead=kk, ply caps) do not end a branch; the game's real ends
+    /// (mate, connection, annihilation, ...) do. A ply is one move, chance
+    /// outcomes included; --turns counts whole turns (Sniggle's continuation
+    /// steps and the spinner's spin and placements are one turn). Each
+    /// depth's line is printed as soon as it is known.
     Perft {
         /// Game string.
         #[arg(long)]
@@ -91,12 +99,18 @@ enum Command {
         /// Moves to apply first.
         #[arg(long)]
         moves: Option<String>,
-        /// Deepest depth in plies.
+        /// Deepest depth, in plies (in turns with --turns); 1 to 30.
         #[arg(long)]
         depth: u32,
         /// Seed of the initial state.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Count whole turns rather than plies.
+        #[arg(long)]
+        turns: bool,
+        /// Print the count under each first move at the deepest depth.
+        #[arg(long)]
+        divide: bool,
     },
     /// Play one game, printing the board after each ply and the record at the end.
     Play {
@@ -306,10 +320,19 @@ fn run(cli: Cli) -> Result<()> {
             moves,
             depth,
             seed,
+            turns,
+            divide,
         } => {
-            let r =
-                inspect::perft_report(&game, position.as_deref(), moves.as_deref(), seed, depth)?;
-            writeln!(so, "{}", r.render())?;
+            let args = inspect::PerftArgs {
+                game,
+                position,
+                moves,
+                seed,
+                depth,
+                turns,
+                divide,
+            };
+            inspect::perft_run(&args, &mut so)?;
         }
         Command::Play { game, agents, seed } => {
             let end = play::play(&game, &agents, seed, &mut so)?;

@@ -46,6 +46,43 @@ fn games_lists_slingshot_and_agents() {
     assert!(out.contains("slingshot") && out.contains("size=7|9") && out.contains("mcts("));
 }
 
+/// `--turns` counts whole turns, `--divide` the count under each first move,
+/// and perft ignores automatic draws (the FIDE bare-kings vector).
+#[test]
+fn perft_turns_divide_and_draw_rules() {
+    // sly.md §4.3: 9 first moves; each of Y's 9 replies continues D -> E (N-3),
+    // so 81 two-turn lines.
+    let out = ok(&[
+        "perft", "--game", "sniggle", "--depth", "2", "--turns", "--divide",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "1 9");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("  ")).count(), 9);
+    assert!(lines.contains(&"  4C-4D 9"), "{out}");
+    assert_eq!(lines[10], "2 81");
+    // The FIDE vector (CPW / issue 20): 8/k1P5/8/1K6/8/8/8/8 depth 7 = 567,584;
+    // under the default dead=kk a promotion capture leaves K v K, which must
+    // not end the perft branch.
+    let out = ok(&[
+        "perft",
+        "--game",
+        "royal_guard(royal_powers=false)",
+        "--position",
+        "8/k1P5/8/1K6/8/8/8/8 w - - 0 1",
+        "--depth",
+        "7",
+    ]);
+    assert!(out.contains("\n7 567584\n"), "{out}");
+    fails(
+        &["perft", "--game", "catapult", "--depth", "0"],
+        "out of range",
+    );
+    fails(
+        &["perft", "--game", "catapult", "--depth", "4000000000"],
+        "out of range",
+    );
+}
+
 #[test]
 fn perft_and_moves_reproduce_the_dossier() {
     // slingshot.md A.7.1: 39, 2,698, 193,000.
