@@ -1,25 +1,24 @@
 //! # boardlab experiments
 //!
 //! The library behind the `boardlab` command: each subcommand is a thin
-//! wrapper over a function here that tests call directly.
+//! wrapper over a function here that tests call directly. The crate is
+//! grouped by what it does:
 //!
-//! * [`inspect`]: `games`, `moves`, `perft`.
-//! * [`play`]: one game printed ply by ply.
-//! * [`tournament`]: parallel self-play tournaments with resumable CSV output.
-//! * [`stats`]: Wilson intervals and friends.
-//! * [`balance`], [`swapmap`], [`report`]: first-mover advantage, pie-rule
-//!   swap maps and the generated `results/REPORT.md` (issue 7).
+//! * [`run`]: playing many games: the deterministic job list and seeds
+//!   ([`run::jobs`]), the one play loop ([`run::play`]), the CSV row schema
+//!   and resume ([`run::rows`]), the summary ([`run::summary`]), and merging
+//!   shards ([`run::merge`]). `boardlab tournament` is [`run::run`].
+//! * [`research`]: one home per research command: `games`, `moves`,
+//!   `perft` ([`research::inspect`]), `play` ([`research::play`]),
+//!   `rate`/`sprt`/`tune` ([`research::strength`]), `balance`
+//!   ([`research::balance`]), `pie` swap maps ([`research::swapmap`]),
+//!   `evidence` ([`research::evidence`]).
+//! * [`stats`]: Wilson intervals, Elo and the Bradley–Terry fit, SPRT.
+//! * [`output`]: CSV tables, the progress bar and thread pool, SVG plots, and
+//!   the generated `results/REPORT.md` ([`output::report`]).
 #![deny(missing_docs)]
 
-pub mod balance;
-pub mod csvio;
-pub mod elo;
-pub mod inspect;
-pub mod merge;
-pub mod play;
-pub mod plot;
-pub mod report;
+pub mod output;
+pub mod research;
+pub mod run;
 pub mod stats;
-pub mod strength;
-pub mod swapmap;
-pub mod tournament;

@@ -9,9 +9,10 @@ use std::io::Write as _;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
-use experiments::strength::{self, RateArgs, SprtArgs, TuneArgs, games_csv_for};
-use experiments::tournament::{self, TournamentArgs, summarise};
-use experiments::{inspect, merge, play};
+use experiments::research::strength::{self, RateArgs, SprtArgs, TuneArgs, games_csv_for};
+use experiments::research::{inspect, play};
+use experiments::run::merge;
+use experiments::run::{self, TournamentArgs, summarise};
 
 /// boardlab: exact bitboard engines, game-playing agents and honest
 /// self-play statistics for a family of abstract board games.
@@ -52,11 +53,7 @@ impl RunOpts {
         t.seed = self.seed;
         t.overwrite = self.overwrite;
         t.progress = !self.quiet;
-        t.shard = self
-            .shard
-            .as_deref()
-            .map(tournament::parse_shard)
-            .transpose()?;
+        t.shard = self.shard.as_deref().map(run::parse_shard).transpose()?;
         Ok(t)
     }
 }
@@ -351,7 +348,7 @@ fn run(cli: Cli) -> Result<()> {
                 agents
             };
             let args = run.apply(TournamentArgs::new(&game, &agents, games, 0, out))?;
-            let res = tournament::run(&args)?;
+            let res = run::run(&args)?;
             let summary = summarise(&res.config, &res.records);
             writeln!(so, "{}", summary.render(&res.config))?;
             writeln!(
@@ -444,9 +441,9 @@ fn run(cli: Cli) -> Result<()> {
             }
             let mut list = game;
             if all {
-                list.extend(experiments::balance::all_games());
+                list.extend(experiments::research::balance::all_games());
             }
-            let args = experiments::balance::BalanceArgs {
+            let args = experiments::research::balance::BalanceArgs {
                 games: list,
                 agent,
                 games_per_block: games,
@@ -457,8 +454,8 @@ fn run(cli: Cli) -> Result<()> {
                 baseline: !no_baseline,
                 overwrite: run.overwrite,
             };
-            let rows = experiments::balance::run(&args)?;
-            write!(so, "{}", experiments::balance::table(&rows))?;
+            let rows = experiments::research::balance::run(&args)?;
+            write!(so, "{}", experiments::research::balance::table(&rows))?;
             writeln!(so, "rows written to {}", out.display())?;
         }
         Command::Pie {
@@ -473,11 +470,11 @@ fn run(cli: Cli) -> Result<()> {
             if run.shard.is_some() {
                 anyhow::bail!("pie does not take --shard (an interrupted map resumes)");
             }
-            let args = experiments::swapmap::PieArgs {
+            let args = experiments::research::swapmap::PieArgs {
                 game,
                 agent,
                 games_per_opening,
-                openings: experiments::swapmap::Openings::parse(&openings)?,
+                openings: experiments::research::swapmap::Openings::parse(&openings)?,
                 start_seeds,
                 seed: run.seed,
                 out: out.clone(),
@@ -485,8 +482,12 @@ fn run(cli: Cli) -> Result<()> {
                 progress: !run.quiet,
                 overwrite: run.overwrite,
             };
-            let rows = experiments::swapmap::run(&args)?;
-            write!(so, "{}", experiments::swapmap::summary_text(&rows))?;
+            let rows = experiments::research::swapmap::run(&args)?;
+            write!(
+                so,
+                "{}",
+                experiments::research::swapmap::summary_text(&rows)
+            )?;
             writeln!(
                 so,
                 "{} opening rows written to {}",
@@ -496,7 +497,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Report { results, out } => {
             let out = out.unwrap_or_else(|| results.join("REPORT.md"));
-            let r = experiments::report::run(&results, &out)?;
+            let r = experiments::output::report::run(&results, &out)?;
             writeln!(
                 so,
                 "wrote {} and {} plots",

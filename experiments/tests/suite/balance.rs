@@ -2,9 +2,9 @@
 //! measures they print checked against hand-worked values.
 
 use crate::common::{dir, fails, ok, p};
-use experiments::balance::{Replay, read_balance, summarise_block};
-use experiments::swapmap::{SwapRow, pie_values, read_swapmap};
-use experiments::tournament::GameRecord;
+use experiments::research::balance::{Replay, read_balance, summarise_block};
+use experiments::research::swapmap::{SwapRow, pie_values, read_swapmap};
+use experiments::run::GameRecord;
 
 fn record(first_mover: usize, winners: &[usize], setter: Option<usize>) -> GameRecord {
     GameRecord {
@@ -17,6 +17,7 @@ fn record(first_mover: usize, winners: &[usize], setter: Option<usize>) -> GameR
         first_mover: Some(first_mover),
         setter,
         plies: 10,
+        turns: Some(10),
         wall_ms: 0,
         moves: String::new(),
     }
@@ -36,9 +37,11 @@ fn balance_measures_match_a_hand_count() {
         record(0, &[], Some(0)),
         record(1, &[1], Some(0)),
     ];
+    // Turns 8, 16, 24, 32 (some decisions continue a turn): mean 20.
     let replays =
         [(10, 100), (20, 100), (30, 300), (40, 800)].map(|(decisions, legal_sum)| Replay {
             decisions,
+            turns: decisions * 4 / 5,
             legal_sum,
         });
     let r = summarise_block("g", "a", 2, 5, "x.csv", &recs, &replays).unwrap();
@@ -51,7 +54,7 @@ fn balance_measures_match_a_hand_count() {
     assert_eq!(r.chooser_took_first, Some(0.5));
     assert!((r.branching_mean - 13.0).abs() < 1e-12);
     assert!((r.branching_factor_average - 11.25).abs() < 1e-12);
-    assert!((r.duration_turns - 25.0).abs() < 1e-12);
+    assert!((r.duration_turns - 20.0).abs() < 1e-12);
     // Wilson 2 of 4 (from the formula by hand: 0.150, 0.850).
     assert!(
         (r.first_mover_lower - 0.1500).abs() < 5e-4,

@@ -7,8 +7,8 @@ use anyhow::{Result, anyhow};
 use engine::BoardShape;
 use plotters::prelude::*;
 
-use crate::strength::TuneRow;
-use crate::tournament::TournamentConfig;
+use crate::research::strength::TuneRow;
+use crate::run::TournamentConfig;
 
 /// Elo over the baseline for each tuned value, with 95 % interval
 /// whiskers; values in the order given (as categories).

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::tournament::{
+use crate::run::{
     GameRecord, TournamentConfig, check_rows, jobs, read_config, read_rows, write_rows,
 };
 

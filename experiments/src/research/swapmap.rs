@@ -36,10 +36,10 @@ use engine::Research;
 use engine::pie::{NoSwap, opening_classes};
 use engine::{BoardShape, Game, GameVisitor, State, ToMove, visit_game};
 
-use crate::balance::slug;
-use crate::csvio::{games_bar, pool, read_table, write_table};
+use crate::output::table::{games_bar, pool, read_table, write_table};
+use crate::research::balance::slug;
+use crate::run::{mix, play_out};
 use crate::stats::wilson;
-use crate::tournament::{mix, play_out};
 
 /// Which openings to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -19,8 +19,9 @@
 //!   `AdvantageP1` = the first mover's mean score (win 1, draw 1/n, loss 0);
 //!   `Balance` = 1 − (max − min) of the mean scores of the seats by turn
 //!   order; `Drawishness` = the share of draws; `DurationTurns` = the mean
-//!   number of decisions (moves by seats, chance outcomes not counted) per
-//!   game; `BranchingFactorAverage` = the mean over games of each game's mean
+//!   number of turns per game (a seat's whole go: Sniggle's continuation
+//!   steps and the spinner's spin and placements are one turn; see "Moves,
+//!   plies and turns" in `engine::api`); `BranchingFactorAverage` = the mean over games of each game's mean
 //!   number of legal moves at its decisions. `branching_mean` pools every
 //!   decision of every game instead.
 
@@ -34,8 +35,8 @@ use serde::{Deserialize, Serialize};
 use engine::registry::GAMES;
 use engine::{Game, GameVisitor, State, ToMove, visit_game};
 
+use crate::run::{self, GameRecord, TournamentArgs};
 use crate::stats::{Proportion, mean_sd, wilson};
-use crate::tournament::{self, GameRecord, TournamentArgs};
 
 /// A `balance` request.
 #[derive(Clone, Debug)]
@@ -152,6 +153,8 @@ impl BalanceRow {
 pub struct Replay {
     /// Moves made by seats.
     pub decisions: u64,
+    /// Turns: plies after which no turn continues.
+    pub turns: u64,
     /// Sum of the legal-move counts at those decisions.
     pub legal_sum: u64,
 }
@@ -176,6 +179,7 @@ impl GameVisitor for ReplayVisitor<'_> {
                     let mv = engine::parse_legal_move(&s, text)
                         .map_err(|e| anyhow!("game {} move {}: {e}", r.index, i + 1))?;
                     s.apply(mv);
+                    out.turns += u64::from(!s.continues_turn());
                 }
                 Ok(out)
             })
@@ -300,7 +304,7 @@ pub fn summarise_block(
         advantage_p1: fm_score / nf,
         balance: if seats > 1 { 1.0 - (max - min) } else { 1.0 },
         drawishness: draws / nf,
-        duration_turns: decisions as f64 / nf,
+        duration_turns: replays.iter().map(|r| r.turns).sum::<u64>() as f64 / nf,
         branching_factor_average: mean_sd(&per_game).0,
     })
 }
@@ -310,7 +314,7 @@ pub fn summarise_block(
 /// # Errors
 /// An unreadable or malformed file (the message names the row).
 pub fn read_balance(path: &Path) -> Result<Vec<BalanceRow>> {
-    crate::csvio::read_table(path)
+    crate::output::table::read_table(path)
 }
 
 /// Writes `rows` to `path` (replacing it).
@@ -318,7 +322,7 @@ pub fn read_balance(path: &Path) -> Result<Vec<BalanceRow>> {
 /// # Errors
 /// An output that cannot be written.
 pub fn write_balance(path: &Path, rows: &[BalanceRow]) -> Result<()> {
-    crate::csvio::write_table(path, rows)
+    crate::output::table::write_table(path, rows)
 }
 
 /// Puts `row` into `rows`, replacing the row of the same game and agent.
@@ -400,7 +404,7 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             t.threads = args.threads;
             t.progress = args.progress;
             t.overwrite = args.overwrite;
-            let result = tournament::run(&t)?;
+            let result = run::run(&t)?;
             let replays = replay(&result.config.game, &result.records)?;
             let row = summarise_block(
                 &result.config.game,

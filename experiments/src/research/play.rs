@@ -11,7 +11,7 @@ use agents::AgentSpec;
 use engine::Research;
 use engine::{Game, GameVisitor, State, ToMove, visit_game};
 
-use crate::tournament::mix;
+use crate::run::mix;
 
 struct PlayVisitor<'a> {
     specs: &'a [AgentSpec],

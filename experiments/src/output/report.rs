@@ -14,10 +14,10 @@ use engine::BoardShape;
 use engine::registry::GAMES;
 use engine::spec::Spec;
 
-use crate::balance::{BalanceRow, by_game, read_balance, slug};
-use crate::plot;
-use crate::swapmap::{SwapRow, cell_map, pie_values, read_swapmap};
-use crate::tournament::{read_config, read_rows};
+use crate::output::plot;
+use crate::research::balance::{BalanceRow, by_game, read_balance, slug};
+use crate::research::swapmap::{SwapRow, cell_map, pie_values, read_swapmap};
+use crate::run::{read_config, read_rows};
 
 /// What `report` wrote.
 #[derive(Clone, Debug)]

@@ -13,9 +13,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use engine::spec::Spec;
 
-use crate::elo::{Pentanomial, Ratings, bradley_terry, sprt_bounds};
+use crate::run::{self, GameRecord, Schedule, TournamentArgs, TournamentConfig};
+use crate::stats::elo::{Pentanomial, Ratings, bradley_terry, sprt_bounds};
 use crate::stats::{Proportion, wilson};
-use crate::tournament::{self, GameRecord, Schedule, TournamentArgs, TournamentConfig};
 
 /// Game pairs of a paired run: `(agent in seat 0 of the first game, the
 /// other agent, points of the first agent over both games)`.
@@ -172,7 +172,7 @@ pub fn rate(args: &RateArgs) -> Result<String> {
     let mut run = args.run.clone();
     run.paired = true;
     run.schedule = Schedule::RoundRobin;
-    let res = tournament::run(&run)?;
+    let res = run::run(&run)?;
     if let Some((k, n)) = run.shard {
         return Ok(format!(
             "shard {k}/{n}: {} games in {}; merge all shards with `boardlab merge`, then fit with `boardlab rate ... --out MERGED.csv` (it resumes the finished games)",
@@ -386,7 +386,7 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
     let (res, outcome) = loop {
         limit = (limit + 2 * SPRT_BATCH_PAIRS).min(cap);
         run.limit = Some(limit);
-        let res = tournament::run(&run)?;
+        let res = run::run(&run)?;
         let done: Vec<GameRecord> = res
             .records
             .iter()
@@ -604,7 +604,7 @@ pub fn tune(args: &TuneArgs) -> Result<String> {
         .collect();
     run.paired = true;
     run.schedule = Schedule::Gauntlet;
-    let res = tournament::run(&run)?;
+    let res = run::run(&run)?;
     if let Some((k, n)) = run.shard {
         return Ok(format!(
             "shard {k}/{n}: {} games in {}; merge all shards with `boardlab merge`, then run this tune again with --out MERGED.csv to write the table and plot",
@@ -690,7 +690,7 @@ pub fn tune(args: &TuneArgs) -> Result<String> {
         );
     }
     wtr.flush()?;
-    crate::plot::tune_plot(&args.plot, &res.config, &rows)?;
+    crate::output::plot::tune_plot(&args.plot, &res.config, &rows)?;
     let _ = write!(
         out,
         "wrote {} and {}",
@@ -702,7 +702,7 @@ pub fn tune(args: &TuneArgs) -> Result<String> {
 
 /// Strength runs play two-seat games in pairs.
 fn two_seats(game: &str, what: &str) -> Result<()> {
-    let n = tournament::num_seats(game)?;
+    let n = run::num_seats(game)?;
     if n != 2 {
         bail!("{what} plays two-seat games in pairs; {game} has {n} seats (use tournament for it)");
     }

@@ -1,0 +1,303 @@
+//! Parallel self-play tournaments: a deterministic list of games, played
+//! under rayon, each finished game appended and flushed to a CSV as one row.
+//!
+//! * **Jobs.** For a two-seat game every pair of agents plays `games`
+//!   games, seats alternated (game `k` of a pair: the first agent in seat 0
+//!   when `k` is even). For games of other seat counts the agents list must
+//!   fill the seats, and seats rotate from game to game. Job `i` has the
+//!   game seed `mix(run seed, i)`; each agent is built fresh from
+//!   `mix(game seed, seat + 1)`, so results do not depend on the thread
+//!   count or on the order in which games finish (timings aside; agents with
+//!   a millisecond budget are not reproducible and the summary says so).
+//! * **Resume.** The run's configuration is written beside the CSV
+//!   (`FILE.config.json`). Run again with the same output and
+//!   configuration, it keeps every complete row, drops a half-written last
+//!   row with a warning, and plays only the missing games. A different
+//!   configuration is refused unless `--overwrite` is given.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use agents::AgentSpec;
+use engine::{Game, GameVisitor, visit_game};
+
+pub mod jobs;
+pub mod merge;
+pub mod play;
+pub mod rows;
+pub mod summary;
+
+pub use jobs::{Job, jobs, mix, parse_shard};
+pub use play::{GameRecord, play_job, play_out};
+use rows::RowWriter;
+pub use rows::{GameRow, check_rows, read_config, read_rows, write_rows};
+pub use summary::{AgentSummary, Summary, summarise};
+
+/// Everything that determines a tournament's games (not its threads).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    /// The canonical game string.
+    pub game: String,
+    /// Canonical agent specs, in the order given.
+    pub agents: Vec<String>,
+    /// Games per pairing (per agent for one-seat games).
+    pub games: u32,
+    /// The run seed.
+    pub seed: u64,
+    /// Who plays whom.
+    #[serde(default)]
+    pub schedule: Schedule,
+    /// Game pairs: games `2k` and `2k + 1` of a pairing share their seed
+    /// (the same opening), seats swapped.
+    #[serde(default)]
+    pub paired: bool,
+    /// `Some((k, n))`: only the `k`-th of `n` slices (1-based) of the jobs.
+    #[serde(default)]
+    pub shard: Option<(u32, u32)>,
+}
+
+/// Which pairs of agents play (two-seat games).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Schedule {
+    /// Every pair of agents.
+    #[default]
+    RoundRobin,
+    /// The first agent (a baseline) against each of the others.
+    Gauntlet,
+}
+
+/// A tournament request from the command line.
+#[derive(Clone, Debug)]
+pub struct TournamentArgs {
+    /// Game string as given.
+    pub game: String,
+    /// Agent specs as given.
+    pub agents: Vec<String>,
+    /// Games per pairing.
+    pub games: u32,
+    /// Worker threads (0 = one per core).
+    pub threads: usize,
+    /// Run seed.
+    pub seed: u64,
+    /// Output CSV path.
+    pub out: PathBuf,
+    /// Replace an existing output made with another configuration.
+    pub overwrite: bool,
+    /// Show a progress bar.
+    pub progress: bool,
+    /// Who plays whom.
+    pub schedule: Schedule,
+    /// Play game pairs (same seed, seats swapped).
+    pub paired: bool,
+    /// Only the `k`-th of `n` slices (1-based).
+    pub shard: Option<(u32, u32)>,
+    /// Play only jobs with an index below this (sequential runs such as SPRT
+    /// grow it batch by batch); `None` for all.
+    pub limit: Option<u64>,
+}
+
+impl TournamentArgs {
+    /// A request with the defaults: round robin, unpaired, unsharded, no
+    /// progress bar, one thread per core.
+    pub fn new(game: &str, agents: &[String], games: u32, seed: u64, out: PathBuf) -> Self {
+        TournamentArgs {
+            game: game.to_string(),
+            agents: agents.to_vec(),
+            games,
+            threads: 0,
+            seed,
+            out,
+            overwrite: false,
+            progress: false,
+            schedule: Schedule::RoundRobin,
+            paired: false,
+            shard: None,
+            limit: None,
+        }
+    }
+}
+
+/// The outcome of a run: its configuration and every game (resumed ones
+/// included), sorted by game index.
+#[derive(Clone, Debug)]
+pub struct TournamentResult {
+    /// The run's configuration.
+    pub config: TournamentConfig,
+    /// Seats of the game.
+    pub num_seats: usize,
+    /// Every finished game.
+    pub records: Vec<GameRecord>,
+    /// Games played in this invocation.
+    pub played: usize,
+    /// Whether any agent uses a wall-clock budget.
+    pub timed: bool,
+    /// Wall-clock seconds of this invocation.
+    pub seconds: f64,
+}
+
+struct RunVisitor<'a> {
+    args: &'a TournamentArgs,
+    specs: Vec<AgentSpec>,
+}
+
+impl GameVisitor for RunVisitor<'_> {
+    type Output = Result<TournamentResult>;
+
+    fn visit<G: Game>(self, game: G) -> Result<TournamentResult> {
+        let args = self.args;
+        let n = game.num_seats();
+        for s in &self.specs {
+            s.check_game(n)?;
+        }
+        let config = TournamentConfig {
+            game: game.game_string(),
+            agents: self.specs.iter().map(|s| s.canonical()).collect(),
+            games: args.games,
+            seed: args.seed,
+            schedule: args.schedule,
+            paired: args.paired,
+            shard: args.shard,
+        };
+        if config.paired && config.games % 2 == 1 {
+            bail!("--games {} must be even for game pairs", config.games);
+        }
+        let all_jobs = jobs(&config, n)?;
+        let cfg_path = rows::config_path(&args.out);
+        if let Some(dir) = args.out.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+        }
+        let mut existing = Vec::new();
+        let mut existing_columns = None;
+        if args.out.exists() && !args.overwrite {
+            let old: Option<TournamentConfig> = std::fs::read_to_string(&cfg_path)
+                .ok()
+                .and_then(|t| serde_json::from_str(&t).ok());
+            match old {
+                Some(old) if old == config => {
+                    let (rows, columns) = rows::load_existing(&args.out, n, &config)?;
+                    existing = rows;
+                    existing_columns = Some(columns);
+                    check_rows(&config, n, &existing)
+                        .with_context(|| format!("cannot resume {}", args.out.display()))?;
+                }
+                Some(old) => bail!(
+                    "{} holds a run with another configuration ({}); choose another --out or pass --overwrite",
+                    args.out.display(),
+                    serde_json::to_string(&old)?
+                ),
+                None => bail!(
+                    "{} exists but has no matching {}; choose another --out or pass --overwrite",
+                    args.out.display(),
+                    cfg_path.display()
+                ),
+            }
+        }
+        std::fs::write(&cfg_path, serde_json::to_string_pretty(&config)? + "\n")
+            .with_context(|| format!("cannot write {}", cfg_path.display()))?;
+        let done: HashSet<u64> = existing.iter().map(|r| r.index).collect();
+        let limit = args.limit.unwrap_or(u64::MAX);
+        let todo: Vec<Job> = all_jobs
+            .into_iter()
+            .filter(|j| !done.contains(&j.index) && j.index < limit)
+            .collect();
+        let mut writer = match existing_columns {
+            Some(columns) if !existing.is_empty() => {
+                if !todo.is_empty() {
+                    eprintln!(
+                        "resuming {}: {} games done, {} to play",
+                        args.out.display(),
+                        existing.len(),
+                        todo.len()
+                    );
+                }
+                RowWriter::append(&args.out, columns)?
+            }
+            _ => RowWriter::create(&args.out, n)?,
+        };
+        let bar = crate::output::table::games_bar(todo.len(), args.progress);
+        let pool = crate::output::table::pool(args.threads)?;
+        let start = Instant::now();
+        let (tx, rx) = mpsc::channel::<GameRecord>();
+        let specs = &self.specs;
+        let played = todo.len();
+        let mut records = existing;
+        std::thread::scope(|scope| -> Result<()> {
+            let writer_thread = scope.spawn(|| -> Result<Vec<GameRecord>> {
+                let mut got = Vec::new();
+                for rec in rx {
+                    writer.write(&config, &rec)?;
+                    bar.inc(1);
+                    got.push(rec);
+                }
+                Ok(got)
+            });
+            pool.install(|| {
+                todo.par_iter().for_each_with(tx, |tx, job| {
+                    let rec = play_job(&game, specs, job);
+                    // The writer ends only on an I/O error, reported below.
+                    let _ = tx.send(rec);
+                });
+            });
+            let got = writer_thread
+                .join()
+                .map_err(|_| anyhow!("the CSV writer thread panicked"))??;
+            records.extend(got);
+            Ok(())
+        })
+        .with_context(|| format!("writing {}", args.out.display()))?;
+        bar.finish_and_clear();
+        records.sort_by_key(|r| r.index);
+        Ok(TournamentResult {
+            timed: self.specs.iter().any(|s| s.is_timed()),
+            config,
+            num_seats: n,
+            records,
+            played,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+struct SeatsVisitor;
+
+impl GameVisitor for SeatsVisitor {
+    type Output = usize;
+    fn visit<G: Game>(self, game: G) -> usize {
+        game.num_seats()
+    }
+}
+
+/// The seat count of a game string.
+///
+/// # Errors
+/// An unknown game or bad parameters.
+pub fn num_seats(game: &str) -> Result<usize> {
+    visit_game(game, SeatsVisitor).map_err(|e| anyhow!("{e}"))
+}
+
+/// Runs (or resumes) a tournament and returns every game.
+///
+/// # Errors
+/// Unknown game or agent, an agent that cannot play the game, an output
+/// that cannot be written or that holds another configuration.
+pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let specs = args
+        .agents
+        .iter()
+        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("{e}")))
+        .collect::<Result<Vec<_>>>()?;
+    visit_game(&args.game, RunVisitor { args, specs }).map_err(|e| anyhow!("{e}"))?
+}

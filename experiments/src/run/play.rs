@@ -1,0 +1,108 @@
+//! The one play loop (every command plays games through it) and a finished
+//! game's record.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use agents::AgentSpec;
+use engine::{Game, Research, State, ToMove};
+
+use super::jobs::{Job, mix};
+
+/// A finished game, as written to the CSV.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Game index within the run.
+    pub index: u64,
+    /// Game seed.
+    pub seed: u64,
+    /// Agent index per seat.
+    pub seats: Vec<usize>,
+    /// Winning seats: those with the highest return (two partners in a team
+    /// game); empty for a draw (every seat's return equal).
+    pub winners: Vec<usize>,
+    /// Return per seat.
+    pub returns: Vec<f64>,
+    /// Role per seat (e.g. `setter/teal`).
+    pub roles: Vec<String>,
+    /// Seat that moved first in the main game, if the game has one.
+    pub first_mover: Option<usize>,
+    /// Seat that made the pie set-up, if any.
+    pub setter: Option<usize>,
+    /// Plies played.
+    pub plies: u32,
+    /// Turns played (see "Moves, plies and turns" in `engine::api`); `None`
+    /// for a row read from a file written before turns were recorded.
+    pub turns: Option<u32>,
+    /// Wall-clock milliseconds for the game.
+    pub wall_ms: u64,
+    /// The move record, space-separated, in the game's notation.
+    pub moves: String,
+}
+
+/// Plays `state` to the end: `players[s]` chooses for seat `s`, chance
+/// outcomes are drawn from a generator seeded with `chance_seed`; the text of
+/// each move is pushed to `record` if given. Returns the number of turns
+/// played: plies after which [`State::continues_turn`] is false.
+pub fn play_out<S: State + 'static>(
+    state: &mut S,
+    players: &mut [Box<dyn agents::Agent<S>>],
+    chance_seed: u64,
+    mut record: Option<&mut Vec<String>>,
+) -> u32 {
+    let mut chance_rng = ChaCha8Rng::seed_from_u64(chance_seed);
+    let mut outcomes = Vec::new();
+    let mut turns = 0;
+    loop {
+        let mv = match state.to_move() {
+            ToMove::Terminal => break,
+            ToMove::Chance => state
+                .sample_chance(&mut chance_rng, &mut outcomes)
+                .expect("a chance node has outcomes"),
+            ToMove::Seat(s) => players[s].select(state),
+        };
+        if let Some(r) = record.as_deref_mut() {
+            r.push(state.move_to_text(mv));
+        }
+        state.apply(mv);
+        turns += u32::from(!state.continues_turn());
+    }
+    turns
+}
+
+/// Plays one game of a job with fresh agents.
+pub fn play_job<G: Game>(game: &G, specs: &[AgentSpec], job: &Job) -> GameRecord {
+    let start = Instant::now();
+    let mut state = game.initial_state(job.seed);
+    let mut players: Vec<_> = job
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, &a)| specs[a].build::<G::State>(mix(job.seed, seat as u64 + 1)))
+        .collect();
+    let mut moves = Vec::new();
+    let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
+    let n = game.num_seats();
+    let r = state.returns();
+    let best = r[..n].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let mut winners: Vec<usize> = (0..n).filter(|&s| r[s] == best).collect();
+    if winners.len() == n && n > 1 {
+        winners.clear();
+    }
+    GameRecord {
+        index: job.index,
+        seed: job.seed,
+        seats: job.seats.clone(),
+        winners,
+        returns: r[..n].to_vec(),
+        roles: (0..n).map(|s| state.seat_role(s)).collect(),
+        first_mover: state.first_mover_seat(),
+        setter: state.setter_seat(),
+        plies: state.ply(),
+        turns: Some(turns),
+        wall_ms: start.elapsed().as_millis() as u64,
+        moves: moves.join(" "),
+    }
+}

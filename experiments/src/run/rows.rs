@@ -1,0 +1,497 @@
+//! The tournament CSV: its columns, reading and writing rows, the
+//! configuration file beside it, and the checks a resumed file must pass.
+//!
+//! Rows are read and written through one serde struct, [`GameRow`], by
+//! column name: a file's header says which columns it has (two to four seats'
+//! columns; `turns`, added later, may be missing from older files, whose
+//! rows then read with no turn count), and rows appended to a file follow
+//! its header.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde::{Deserialize, Serialize, Serializer};
+
+use super::TournamentConfig;
+use super::jobs::{Job, jobs};
+use super::play::GameRecord;
+
+/// The columns of a tournament CSV for a game of `n` seats, in order.
+pub fn header(n: usize) -> Vec<String> {
+    let mut h: Vec<String> = vec!["game".into(), "game_index".into(), "seed".into()];
+    for s in 0..n {
+        h.push(format!("agent_{s}"));
+        h.push(format!("spec_{s}"));
+    }
+    h.push("winner_seat".into());
+    h.push("winner_agent".into());
+    h.extend((0..n).map(|s| format!("return_{s}")));
+    h.extend((0..n).map(|s| format!("role_{s}")));
+    for c in [
+        "first_mover_seat",
+        "setter_seat",
+        "plies",
+        "turns",
+        "wall_ms",
+        "moves",
+    ] {
+        h.push(c.into());
+    }
+    h
+}
+
+/// Columns a file may lack (it was written before they existed).
+const OPTIONAL: &[&str] = &["turns"];
+
+/// Writes a float as Rust prints it (`1`, `-1`, `0.5`), as the files always
+/// have.
+fn plain_float<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(x) => s.serialize_str(&x.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
+/// One row of a tournament CSV, column by column (the columns are documented
+/// in `results/README.md`). Seat columns past the game's seat count are
+/// absent from the file and `None` here.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct GameRow {
+    pub game: String,
+    pub game_index: u64,
+    pub seed: u64,
+    #[serde(default)]
+    pub agent_0: Option<usize>,
+    #[serde(default)]
+    pub spec_0: Option<String>,
+    #[serde(default)]
+    pub agent_1: Option<usize>,
+    #[serde(default)]
+    pub spec_1: Option<String>,
+    #[serde(default)]
+    pub agent_2: Option<usize>,
+    #[serde(default)]
+    pub spec_2: Option<String>,
+    #[serde(default)]
+    pub agent_3: Option<usize>,
+    #[serde(default)]
+    pub spec_3: Option<String>,
+    pub winner_seat: String,
+    pub winner_agent: String,
+    #[serde(default, serialize_with = "plain_float")]
+    pub return_0: Option<f64>,
+    #[serde(default, serialize_with = "plain_float")]
+    pub return_1: Option<f64>,
+    #[serde(default, serialize_with = "plain_float")]
+    pub return_2: Option<f64>,
+    #[serde(default, serialize_with = "plain_float")]
+    pub return_3: Option<f64>,
+    #[serde(default)]
+    pub role_0: Option<String>,
+    #[serde(default)]
+    pub role_1: Option<String>,
+    #[serde(default)]
+    pub role_2: Option<String>,
+    #[serde(default)]
+    pub role_3: Option<String>,
+    pub first_mover_seat: Option<usize>,
+    pub setter_seat: Option<usize>,
+    pub plies: u32,
+    #[serde(default)]
+    pub turns: Option<u32>,
+    pub wall_ms: u64,
+    pub moves: String,
+}
+
+impl GameRow {
+    /// The row of a finished game of a run.
+    pub fn from_record(config: &TournamentConfig, r: &GameRecord) -> GameRow {
+        let seat = |s: usize| r.seats.get(s).copied();
+        let spec = |s: usize| seat(s).map(|a| config.agents[a].clone());
+        let join = |v: Vec<String>| v.join("+");
+        let (winner_seat, winner_agent) = if r.winners.is_empty() {
+            ("draw".to_string(), String::new())
+        } else {
+            (
+                join(r.winners.iter().map(|s| s.to_string()).collect()),
+                join(r.winners.iter().map(|&s| r.seats[s].to_string()).collect()),
+            )
+        };
+        GameRow {
+            game: config.game.clone(),
+            game_index: r.index,
+            seed: r.seed,
+            agent_0: seat(0),
+            spec_0: spec(0),
+            agent_1: seat(1),
+            spec_1: spec(1),
+            agent_2: seat(2),
+            spec_2: spec(2),
+            agent_3: seat(3),
+            spec_3: spec(3),
+            winner_seat,
+            winner_agent,
+            return_0: r.returns.first().copied(),
+            return_1: r.returns.get(1).copied(),
+            return_2: r.returns.get(2).copied(),
+            return_3: r.returns.get(3).copied(),
+            role_0: r.roles.first().cloned(),
+            role_1: r.roles.get(1).cloned(),
+            role_2: r.roles.get(2).cloned(),
+            role_3: r.roles.get(3).cloned(),
+            first_mover_seat: r.first_mover,
+            setter_seat: r.setter,
+            plies: r.plies,
+            turns: r.turns,
+            wall_ms: r.wall_ms,
+            moves: r.moves.clone(),
+        }
+    }
+
+    fn agent(&self, s: usize) -> (Option<usize>, Option<&str>) {
+        let (a, spec) = match s {
+            0 => (self.agent_0, &self.spec_0),
+            1 => (self.agent_1, &self.spec_1),
+            2 => (self.agent_2, &self.spec_2),
+            _ => (self.agent_3, &self.spec_3),
+        };
+        (a, spec.as_deref())
+    }
+
+    fn seat_return(&self, s: usize) -> Option<f64> {
+        [self.return_0, self.return_1, self.return_2, self.return_3][s]
+    }
+
+    fn role(&self, s: usize) -> Option<&String> {
+        [&self.role_0, &self.role_1, &self.role_2, &self.role_3][s].as_ref()
+    }
+
+    /// The game record of a row of an `n`-seat game; with a configuration,
+    /// also checks the game string and the agent specs against it.
+    ///
+    /// # Errors
+    /// A missing seat column, a winner that is not `draw` or seats joined by
+    /// `+`, or (with a configuration) another run's game or agents.
+    pub fn to_record(&self, n: usize, config: Option<&TournamentConfig>) -> Result<GameRecord> {
+        if let Some(c) = config
+            && self.game != c.game
+        {
+            bail!("game {:?} is not this run's {:?}", self.game, c.game);
+        }
+        let mut seats = Vec::new();
+        let mut returns = Vec::new();
+        let mut roles = Vec::new();
+        for s in 0..n {
+            let (a, spec) = self.agent(s);
+            let a = a.ok_or_else(|| anyhow!("seat {s}: no agent index"))?;
+            if let Some(c) = config
+                && (a >= c.agents.len() || spec != Some(c.agents[a].as_str()))
+            {
+                bail!(
+                    "seat {s}: agent {a} {:?} is not one of this run's agents",
+                    spec.unwrap_or("")
+                );
+            }
+            seats.push(a);
+            returns.push(
+                self.seat_return(s)
+                    .ok_or_else(|| anyhow!("seat {s}: no return"))?,
+            );
+            roles.push(self.role(s).cloned().unwrap_or_default());
+        }
+        let winners = if self.winner_seat == "draw" {
+            Vec::new()
+        } else {
+            self.winner_seat
+                .split('+')
+                .map(|x| match x.parse::<usize>() {
+                    Ok(s) if s < n => Ok(s),
+                    _ => Err(anyhow!(
+                        "winner_seat {:?} is not draw or seats joined by +",
+                        self.winner_seat
+                    )),
+                })
+                .collect::<Result<Vec<usize>>>()?
+        };
+        Ok(GameRecord {
+            index: self.game_index,
+            seed: self.seed,
+            seats,
+            winners,
+            returns,
+            roles,
+            first_mover: self.first_mover_seat,
+            setter: self.setter_seat,
+            plies: self.plies,
+            turns: self.turns,
+            wall_ms: self.wall_ms,
+            moves: self.moves.clone(),
+        })
+    }
+
+    /// The row's fields for `columns` (a file's header), by name.
+    fn project(&self, columns: &[String]) -> Result<Vec<String>> {
+        let value = serde_json::to_value(self)?;
+        columns
+            .iter()
+            .map(|c| match value.get(c) {
+                Some(serde_json::Value::Null) => Ok(String::new()),
+                Some(serde_json::Value::String(s)) => Ok(s.clone()),
+                Some(v) => Ok(v.to_string()),
+                None => Err(anyhow!("no column {c:?} in a game row")),
+            })
+            .collect()
+    }
+}
+
+/// The path of the configuration written beside `out`.
+pub fn config_path(out: &Path) -> PathBuf {
+    let mut p = out.as_os_str().to_owned();
+    p.push(".config.json");
+    PathBuf::from(p)
+}
+
+/// The seat count a header implies, if it is a tournament CSV's: the columns
+/// of [`header`] in order, an [`OPTIONAL`] one possibly missing.
+fn seats_of_header(head: &[&str]) -> Option<usize> {
+    let n = head.iter().filter(|h| h.starts_with("agent_")).count();
+    let full = header(n);
+    let fits = head.iter().copied().eq(full.iter().map(String::as_str))
+        || head.iter().copied().eq(full
+            .iter()
+            .map(String::as_str)
+            .filter(|c| !OPTIONAL.contains(c)));
+    (n > 0 && fits).then_some(n)
+}
+
+/// Checks rows against the run that should have made them: each game
+/// index is a job of the run (and of its shard) at most once, with that
+/// job's seed and seating, the game string, per-seat returns in range and
+/// winners that match the returns. A row edited by hand or copied from
+/// another run is an error, never silently counted.
+///
+/// # Errors
+/// The first row that does not fit, named by its game index.
+pub fn check_rows(
+    config: &TournamentConfig,
+    num_seats: usize,
+    records: &[GameRecord],
+) -> Result<()> {
+    let all = jobs(config, num_seats)?;
+    let by_index: std::collections::HashMap<u64, &Job> = all.iter().map(|j| (j.index, j)).collect();
+    let mut seen = HashSet::new();
+    for r in records {
+        let Some(job) = by_index.get(&r.index) else {
+            bail!(
+                "row with game_index {} is not a game of this run (or of this shard)",
+                r.index
+            );
+        };
+        if !seen.insert(r.index) {
+            bail!("game_index {} appears twice", r.index);
+        }
+        if r.seed != job.seed || r.seats != job.seats {
+            bail!(
+                "row {}: its seed or seating differs from the run's game {}",
+                r.index,
+                r.index
+            );
+        }
+        if r.returns.len() != num_seats || r.returns.iter().any(|x| !x.is_finite()) {
+            bail!("row {}: bad returns {:?}", r.index, r.returns);
+        }
+        if num_seats > 1 && r.returns.iter().any(|x| !(-1.0..=1.0).contains(x)) {
+            bail!("row {}: returns {:?} out of [-1, 1]", r.index, r.returns);
+        }
+        let best = r.returns.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let mut winners: Vec<usize> = (0..num_seats).filter(|&s| r.returns[s] == best).collect();
+        if winners.len() == num_seats && num_seats > 1 {
+            winners.clear();
+        }
+        if winners != r.winners {
+            bail!("row {}: winner_seat does not match the returns", r.index);
+        }
+    }
+    Ok(())
+}
+
+/// Reads the complete rows of an existing output, rewriting the file
+/// without a half-written last row if there is one. Returns them with the
+/// file's columns.
+pub(crate) fn load_existing(
+    out: &Path,
+    n: usize,
+    config: &TournamentConfig,
+) -> Result<(Vec<GameRecord>, Vec<String>)> {
+    let (records, seats) = read_rows(out, true, Some(config))?;
+    if seats != n {
+        bail!(
+            "{}: its header does not match this tournament's columns; choose another --out or pass --overwrite",
+            out.display()
+        );
+    }
+    Ok((records, read_header(out)?))
+}
+
+fn read_header(path: &Path) -> Result<Vec<String>> {
+    let mut r =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(r.headers()?.iter().map(str::to_string).collect())
+}
+
+/// Reads a tournament CSV: its complete rows and the seat count its header
+/// implies. A half-written last row is dropped with a warning; with
+/// `repair` the file is rewritten without it (so appending can resume).
+///
+/// # Errors
+/// An unreadable file or header, a header that is not a tournament's, or a
+/// malformed complete row (named by its line).
+pub fn read_rows(
+    path: &Path,
+    repair: bool,
+    config: Option<&TournamentConfig>,
+) -> Result<(Vec<GameRecord>, usize)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let complete_len = if text.ends_with('\n') {
+        text.len()
+    } else {
+        text.rfind('\n').map_or(0, |i| i + 1)
+    };
+    let (good, partial) = text.split_at(complete_len);
+    let mut reader = csv::ReaderBuilder::new().from_reader(good.as_bytes());
+    let head = reader
+        .headers()
+        .with_context(|| format!("{}: unreadable header", path.display()))?
+        .clone();
+    let Some(n) = seats_of_header(&head.iter().collect::<Vec<_>>()) else {
+        bail!(
+            "{}: not a boardlab tournament CSV (its header differs)",
+            path.display()
+        );
+    };
+    let mut records = Vec::new();
+    for (i, rec) in reader.records().enumerate() {
+        let line = i + 2;
+        let rec = rec.with_context(|| format!("{}: row {line} unreadable", path.display()))?;
+        let row: GameRow = rec
+            .deserialize(Some(&head))
+            .with_context(|| format!("{}: row {line}", path.display()))?;
+        records.push(
+            row.to_record(n, config)
+                .with_context(|| format!("{}: row {line}", path.display()))?,
+        );
+    }
+    if !partial.is_empty() {
+        eprintln!(
+            "warning: {}: dropped a half-written last row ({} bytes); that game is played again",
+            path.display(),
+            partial.len()
+        );
+        if repair {
+            std::fs::write(path, good)
+                .with_context(|| format!("cannot rewrite {}", path.display()))?;
+        }
+    }
+    Ok((records, n))
+}
+
+/// Reads the configuration written beside a tournament CSV.
+///
+/// # Errors
+/// A missing or malformed `FILE.config.json`.
+pub fn read_config(csv_path: &Path) -> Result<TournamentConfig> {
+    let p = config_path(csv_path);
+    let text =
+        std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a tournament configuration", p.display()))
+}
+
+/// Appends rows to a tournament CSV, following its columns, one flushed row
+/// per finished game.
+pub struct RowWriter {
+    columns: Vec<String>,
+    writer: csv::Writer<File>,
+}
+
+impl RowWriter {
+    /// A new file for an `n`-seat game, with the current header.
+    ///
+    /// # Errors
+    /// An output that cannot be created.
+    pub fn create(path: &Path, n: usize) -> Result<RowWriter> {
+        let file =
+            File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+        let mut w = RowWriter {
+            columns: header(n),
+            writer: csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(file),
+        };
+        w.writer.write_record(&w.columns)?;
+        w.writer.flush()?;
+        Ok(w)
+    }
+
+    /// Appends to an existing file whose header is `columns`.
+    ///
+    /// # Errors
+    /// An output that cannot be opened for appending.
+    pub fn append(path: &Path, columns: Vec<String>) -> Result<RowWriter> {
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(RowWriter {
+            columns,
+            writer: csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(file),
+        })
+    }
+
+    /// Writes and flushes one game's row.
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn write(&mut self, config: &TournamentConfig, r: &GameRecord) -> Result<()> {
+        let row = GameRow::from_record(config, r).project(&self.columns)?;
+        self.writer.write_record(&row)?;
+        self.writer.flush()?;
+        Ok(())
+    }
+}
+
+/// Writes `records` (sorted by game index) as a tournament CSV with its
+/// configuration beside it.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn write_rows(
+    path: &Path,
+    config: &TournamentConfig,
+    num_seats: usize,
+    records: &[GameRecord],
+) -> Result<()> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut w = RowWriter::create(path, num_seats)?;
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    for r in sorted {
+        w.write(config, r)?;
+    }
+    std::fs::write(
+        config_path(path),
+        serde_json::to_string_pretty(config)? + "\n",
+    )
+    .with_context(|| format!("cannot write {}", config_path(path).display()))?;
+    Ok(())
+}
