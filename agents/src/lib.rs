@@ -12,6 +12,29 @@
 //!   ([`mcts`]).
 //! * `alphabeta(depth=3,ms=0,tt_mb=16)`: negamax alpha-beta with iterative
 //!   deepening and a Zobrist-keyed transposition table ([`alphabeta`]).
+//!
+//! ## Example
+//!
+//! Build agents from their specs and play a game of Catapult to the end:
+//!
+//! ```
+//! use agents::AgentSpec;
+//! use engine::catapult::Catapult;
+//! use engine::spec::Spec;
+//! use engine::{Game, State, ToMove};
+//!
+//! let game = Catapult::<u64>::from_spec(&Spec::parse("catapult").unwrap()).unwrap();
+//! let mut players = [
+//!     AgentSpec::parse("mcts(iterations=20)").unwrap().build(1),
+//!     AgentSpec::parse("random").unwrap().build(2),
+//! ];
+//! let mut s = game.initial_state(0);
+//! while let ToMove::Seat(seat) = s.to_move() {
+//!     let mv = players[seat].select(&s);
+//!     s.apply(mv);
+//! }
+//! assert!(s.is_terminal());
+//! ```
 #![deny(missing_docs)]
 
 pub mod alphabeta;

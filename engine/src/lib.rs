@@ -22,6 +22,50 @@
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
 //!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`],
 //!   [`kings_colour`].
+//!
+//! ## Examples
+//!
+//! Build a game from its game string and count its move-generation tree
+//! (catapult.md §1.16: 30 and 900):
+//!
+//! ```
+//! use engine::{Game, GameVisitor, perft, visit_game};
+//!
+//! struct Perft(u32);
+//! impl GameVisitor for Perft {
+//!     type Output = u64;
+//!     fn visit<G: Game>(self, game: G) -> u64 {
+//!         perft(&game.perft_game().initial_state(0), self.0)
+//!     }
+//! }
+//! assert_eq!(visit_game("catapult", Perft(1)).unwrap(), 30);
+//! assert_eq!(visit_game("catapult(size=8)", Perft(2)).unwrap(), 900);
+//! assert!(visit_game("catapult(size=10)", Perft(1)).is_err());
+//! ```
+//!
+//! Play a game to the end with uniformly random moves, with a concrete game
+//! type, reading moves in the game's notation:
+//!
+//! ```
+//! use engine::sniggle::Sniggle;
+//! use engine::spec::Spec;
+//! use engine::{Game, State, ToMove, parse_legal_move};
+//! use rand::SeedableRng;
+//!
+//! let game = Sniggle::from_spec(&Spec::parse("sniggle(players=2)").unwrap()).unwrap();
+//! let mut s = game.initial_state(0);
+//! // sly.md §4.3: C to D is a first move; Y's piece then continues to E.
+//! let mv = parse_legal_move(&s, "4C-4D").unwrap();
+//! s.apply(mv);
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let mut buf = Vec::new();
+//! while let ToMove::Seat(_) = s.to_move() {
+//!     let mv = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+//!     s.apply(mv);
+//! }
+//! assert!(s.is_terminal());
+//! assert_eq!(s.returns()[..2].iter().sum::<f64>(), 0.0); // one wins, one loses
+//! ```
 #![deny(missing_docs)]
 
 pub mod andalusia;
