@@ -27,6 +27,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use engine::andalusia::{Andalusia, AndalusiaState, Ending, Rules, StalemateResult};
+use engine::testkit::check_uniform;
 use engine::{Game, State, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -666,22 +667,7 @@ fn sample_legal_move_is_uniform() {
     let s = game
         .parse_position("4k4/9/6S2/9/4S4/9/4K4/2S6/cC6c w")
         .unwrap();
-    let mut moves = Vec::new();
-    s.legal_moves(&mut moves);
-    let k = moves.len();
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut buf = Vec::new();
-    let mut hits: HashMap<_, usize> = HashMap::new();
-    let n = 22_000;
-    for _ in 0..n {
-        *hits
-            .entry(s.sample_legal_move(&mut rng, &mut buf).unwrap())
-            .or_default() += 1;
-    }
-    assert_eq!(hits.len(), k);
-    let e = n as f64 / k as f64;
-    let chi2: f64 = hits.values().map(|&h| (h as f64 - e).powi(2) / e).sum();
-    // 21 degrees of freedom: the 99.9 % point is 46.8.
-    assert!(chi2 < 46.8, "chi-square {chi2}");
+    assert_eq!(s.count_legal_moves(), 22);
+    check_uniform(&s, 22_000, 5).unwrap();
     assert!(matches!(s.to_move(), ToMove::Seat(0)));
 }

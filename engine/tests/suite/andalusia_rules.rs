@@ -9,10 +9,10 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::{data, legal, play, pos, set};
 use engine::andalusia::{Andalusia, AndalusiaState, Ending, Rules, Side, StalemateResult};
 use engine::spec::Spec;
-use engine::testkit::check_playouts;
-use engine::{Game, GameVisitor, State, apply_moves, parse_legal_move, perft, visit_game};
+use engine::{Game, State, parse_legal_move, perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -20,35 +20,6 @@ const START: &str = "1ccckccc1/sssssssss/9/9/9/9/9/SSSSSSSSS/1CCCKCCC1 w";
 
 fn game(spec: &str) -> Andalusia {
     Andalusia::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
-}
-
-fn pos(g: &Andalusia, text: &str) -> AndalusiaState {
-    g.parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(s: &AndalusiaState) -> BTreeSet<String> {
-    let mut v = Vec::new();
-    s.legal_moves(&mut v);
-    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
-    assert_eq!(set.len(), v.len(), "duplicates in {}", s.to_text());
-    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
-    set
-}
-
-fn set(items: &str) -> BTreeSet<String> {
-    items.split_whitespace().map(str::to_string).collect()
-}
-
-fn play(s: &mut AndalusiaState, record: &str) {
-    apply_moves(s, record).unwrap_or_else(|e| panic!("{record} in {}: {e}", s.to_text()));
-}
-
-fn data(name: &str) -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/suite/data")
-        .join(name);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 // ---------------------------------------------------------------------------
@@ -659,28 +630,6 @@ fn bad_moves_are_clear_errors() {
 // ---------------------------------------------------------------------------
 // Kit, round trips, perft agreement of count and list
 // ---------------------------------------------------------------------------
-
-struct Kit;
-impl GameVisitor for Kit {
-    type Output = Result<engine::testkit::KitReport, String>;
-    fn visit<G: Game>(self, game: G) -> Self::Output {
-        check_playouts(&game, 40, 0xA4DA, 600)
-    }
-}
-
-#[test]
-fn passes_the_generic_kit() {
-    for g in [
-        "andalusia",
-        "andalusia(stalemate=draw,repetitions=2,quiet_plies=20)",
-    ] {
-        let r = visit_game(g, Kit)
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{g}: {e}"));
-        assert_eq!(r.games, 40);
-        assert!(r.max_plies <= 600);
-    }
-}
 
 #[test]
 fn zobrist_and_notation_round_trips_on_playouts() {

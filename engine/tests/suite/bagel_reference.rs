@@ -6,10 +6,11 @@
 //! (layout included) equals the recomputed one, the position text
 //! round-trips, and `sample_legal_move` is uniform over `legal_moves`.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use engine::bagel::{Bagel, BagelState, random_layout};
 use engine::spec::Spec;
+use engine::testkit::check_uniform;
 use engine::{Game, State, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -282,28 +283,7 @@ fn samples_are_uniform() {
         if k < 2 {
             continue;
         }
-        let draws = 300 * k;
-        let mut rng = ChaCha8Rng::seed_from_u64(100 + i as u64);
-        let mut buf = Vec::new();
-        let mut seen: HashMap<_, usize> = HashMap::new();
-        for _ in 0..draws {
-            let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
-            *seen.entry(m).or_default() += 1;
-        }
-        assert!(
-            seen.keys().all(|m| moves.contains(m)),
-            "unlisted sample at {}",
-            s.to_text()
-        );
-        assert_eq!(seen.len(), k, "every move drawn at {}", s.to_text());
-        let e = draws as f64 / k as f64;
-        let chi: f64 = seen.values().map(|&o| (o as f64 - e).powi(2) / e).sum();
-        let df = (k - 1) as f64;
-        assert!(
-            chi < df + 6.0 * (2.0 * df).sqrt(),
-            "chi-square {chi:.1} for {k} moves at {}",
-            s.to_text()
-        );
+        check_uniform(s, 300 * k, 100 + i as u64).unwrap();
     }
 }
 

@@ -28,7 +28,7 @@ use std::path::PathBuf;
 
 use engine::Research;
 use engine::catapult::{Catapult, CatapultBits, CatapultMove, CatapultState, Rules, Side, Step};
-use engine::testkit::Golden;
+use engine::testkit::{Golden, check_uniform};
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -937,43 +937,6 @@ fn move_then_pass_in_play() {
 // Uniform sampling
 // ---------------------------------------------------------------------------
 
-/// Draws `samples` actions with `sample_legal_move` and checks each is legal
-/// and the counts pass a loose chi-square bound.
-fn check_uniform<B: CatapultBits>(s: &CatapultState<B>, samples: usize, seed: u64) {
-    let mut moves = Vec::new();
-    s.legal_moves(&mut moves);
-    let k = moves.len();
-    assert!(k >= 2);
-    let index: HashMap<_, usize> = moves.iter().enumerate().map(|(i, &m)| (m, i)).collect();
-    let mut counts = vec![0usize; k];
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut buf = Vec::new();
-    for _ in 0..samples {
-        let m = s.sample_legal_move(&mut rng, &mut buf).expect("an action");
-        let i = *index
-            .get(&m)
-            .unwrap_or_else(|| panic!("sampled illegal {m:?} in {}", s.to_text()));
-        counts[i] += 1;
-    }
-    let expect = samples as f64 / k as f64;
-    let chi2: f64 = counts
-        .iter()
-        .map(|&c| (c as f64 - expect).powi(2) / expect)
-        .sum();
-    let dof = (k - 1) as f64;
-    let bound = dof + 6.0 * (2.0 * dof).sqrt() + 10.0;
-    assert!(
-        chi2 < bound,
-        "chi-square {chi2:.1} > {bound:.1} over {k} actions in {}",
-        s.to_text()
-    );
-    assert!(
-        counts.iter().all(|&c| c > 0),
-        "some action never sampled in {}",
-        s.to_text()
-    );
-}
-
 #[test]
 fn sample_legal_move_is_uniform() {
     let g8 = Catapult::<u64>::new(Rules::default()).unwrap();
@@ -988,24 +951,24 @@ fn sample_legal_move_is_uniform() {
     })
     .unwrap();
     // E-C1 (30 moves), E-C3 (39), E-C5 (12 dagger actions).
-    check_uniform(&g8.initial_state(0), 30_000, 1);
-    check_uniform(&g9.initial_state(0), 30_000, 2);
+    check_uniform(&g8.initial_state(0), 30_000, 1).unwrap();
+    check_uniform(&g9.initial_state(0), 30_000, 2).unwrap();
     let ec5 = gd.parse_position("8/8/8/8/8/2D5/8/L7 D D").unwrap();
-    check_uniform(&ec5, 12_000, 3);
+    check_uniform(&ec5, 12_000, 3).unwrap();
     // The busiest positions of seeded random games (captures in all
     // directions, long ranges), and a Dagger position of many actions.
     for (g, seed) in [(&g8, 4u64), (&g8, 5)] {
         let best = busiest(g, seed);
         assert!(best.count_legal_moves() >= 25, "{}", best.to_text());
-        check_uniform(&best, 40_000, seed);
+        check_uniform(&best, 40_000, seed).unwrap();
     }
     let best = busiest(&g9, 6);
-    check_uniform(&best, 40_000, 6);
+    check_uniform(&best, 40_000, 6).unwrap();
     let mut s = gd.initial_state(0);
     apply_moves(&mut s, "a2-a3").unwrap();
     let n = s.count_legal_moves();
     assert!(n > 500);
-    check_uniform(&s, 40 * n, 7);
+    check_uniform(&s, 40 * n, 7).unwrap();
 }
 
 /// The position with the most captures available in a seeded random game.

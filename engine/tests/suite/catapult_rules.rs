@@ -5,8 +5,7 @@
 //! perft counts §1.16) or is derived by hand from its numbered rules in the
 //! comments next to it; none is engine output pasted back.
 
-use std::collections::BTreeSet;
-
+use crate::common::{legal, play, pos, set};
 use engine::Research;
 use engine::catapult::{Catapult, CatapultBits, CatapultMove, CatapultState, Rules, Side};
 use engine::spec::Spec;
@@ -24,29 +23,6 @@ fn game8(spec: &str) -> Catapult<u64> {
 
 fn game9(spec: &str) -> Catapult<u128> {
     Catapult::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
-}
-
-fn pos<B: CatapultBits>(g: &Catapult<B>, text: &str) -> CatapultState<B> {
-    g.parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal<B: CatapultBits>(s: &CatapultState<B>) -> BTreeSet<String> {
-    let mut v = Vec::new();
-    s.legal_moves(&mut v);
-    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
-    assert_eq!(set.len(), v.len(), "duplicate actions in {}", s.to_text());
-    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
-    set
-}
-
-fn set(items: &str) -> BTreeSet<String> {
-    items.split_whitespace().map(str::to_string).collect()
-}
-
-fn play<B: CatapultBits>(s: &mut CatapultState<B>, text: &str) {
-    let m = parse_legal_move(s, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", s.to_text()));
-    s.apply(m);
 }
 
 fn returns2<B: CatapultBits>(s: &CatapultState<B>) -> [f64; 2] {

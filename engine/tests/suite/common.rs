@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use engine::testkit::{KitReport, check_playouts};
-use engine::{Game, GameVisitor, State, apply_moves, visit_game};
+use engine::{Game, GameVisitor, State, parse_legal_move, visit_game};
 
 /// The legal moves of `s` as text, checking on the way that the list has no
 /// duplicate and that `count_legal_moves` agrees with it.
@@ -25,10 +25,28 @@ pub fn set(items: &str) -> BTreeSet<String> {
     items.split_whitespace().map(str::to_string).collect()
 }
 
-/// Applies a whitespace-separated record, failing the test on the first
-/// malformed or illegal move.
+/// A set of move texts from a list.
+pub fn set_of(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+/// The position of `g` given by its position text, failing the test on an
+/// error.
+pub fn pos<G: Game>(g: &G, text: &str) -> G::State {
+    g.parse_position(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Applies a whitespace-separated record move by move, failing the test on
+/// the first malformed or illegal move, and checks after each move that the
+/// incremental Zobrist key equals the recomputed one.
 pub fn play<S: State>(s: &mut S, record: &str) {
-    apply_moves(s, record).unwrap_or_else(|e| panic!("{record}: {e}"));
+    for text in record.split_whitespace() {
+        let m =
+            parse_legal_move(s, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", s.to_text()));
+        s.apply(m);
+        assert_eq!(s.zobrist(), s.zobrist_from_scratch(), "after {text}");
+    }
 }
 
 /// The text of a file under `engine/tests/suite/data/`.

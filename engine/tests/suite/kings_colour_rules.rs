@@ -601,3 +601,19 @@ fn stalemate_kc_13() {
     assert!(a.is_terminal());
     assert_eq!(a.returns()[..2], [0.0, 0.0]);
 }
+
+#[test]
+fn transpositions_share_a_zobrist_key() {
+    let g = KingsColour::default();
+    let mut a = g.initial_state(0);
+    let mut b = g.initial_state(0);
+    apply_moves(&mut a, "C5-B5 K5-L4 E3-F3 I9-H10").unwrap();
+    apply_moves(&mut b, "E3-F3 I9-H10 C5-B5 K5-L4").unwrap();
+    assert_eq!(a.to_text(), b.to_text());
+    assert_eq!(a.zobrist(), b.zobrist());
+    assert_eq!(a.zobrist(), a.zobrist_from_scratch());
+    // The side to move is part of the key.
+    let t = a.to_text().replace(" w ", " b ");
+    let c = g.parse_position(&t).unwrap();
+    assert_ne!(c.zobrist(), a.zobrist());
+}

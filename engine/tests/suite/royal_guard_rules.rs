@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 
 use crate::common::data;
 
+use crate::common::{legal, play, pos, set};
 use engine::Research;
 use engine::royal_guard::{Color, Outcome, RoyalGuard, RoyalGuardState, Rules, perft};
 use engine::spec::Spec;
@@ -28,28 +29,6 @@ fn rg() -> RoyalGuard {
 
 fn fide() -> RoyalGuard {
     game("royal_guard(royal_powers=false)")
-}
-
-fn pos(g: &RoyalGuard, fen: &str) -> RoyalGuardState {
-    g.parse_position(fen)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn legal(s: &RoyalGuardState) -> BTreeSet<String> {
-    let mut v = Vec::new();
-    s.legal_moves(&mut v);
-    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
-    assert_eq!(set.len(), v.len(), "duplicate moves in {}", s.to_text());
-    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
-    set
-}
-
-fn set(items: &str) -> BTreeSet<String> {
-    items.split_whitespace().map(str::to_string).collect()
-}
-
-fn play(s: &mut RoyalGuardState, moves: &str) {
-    apply_moves(s, moves).unwrap_or_else(|e| panic!("{moves} in {}: {e}", s.to_text()));
 }
 
 // ---------------------------------------------------------------------------

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 
 use engine::Research;
 use engine::slingshot::{Colour, Rules, Slingshot, SlingshotState};
-use engine::testkit::Golden;
+use engine::testkit::{Golden, check_uniform};
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -923,43 +923,6 @@ fn engine_matches_reference_on_random_playouts() {
     assert!(variants.passes > 0 && variants.draws > 0 && variants.stuck_losses > 0);
 }
 
-/// Draws `samples` moves with `sample_legal_move` and checks each is legal
-/// and that the counts pass a loose chi-square bound.
-fn check_uniform(s: &SlingshotState, samples: usize, seed: u64) {
-    let mut moves = Vec::new();
-    s.legal_moves(&mut moves);
-    let k = moves.len();
-    assert!(k >= 2);
-    let index: HashMap<_, usize> = moves.iter().enumerate().map(|(i, &m)| (m, i)).collect();
-    let mut counts = vec![0usize; k];
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut buf = Vec::new();
-    for _ in 0..samples {
-        let m = s.sample_legal_move(&mut rng, &mut buf).expect("a move");
-        let i = *index
-            .get(&m)
-            .unwrap_or_else(|| panic!("sampled illegal {m:?} in {}", s.to_text()));
-        counts[i] += 1;
-    }
-    let expect = samples as f64 / k as f64;
-    let chi2: f64 = counts
-        .iter()
-        .map(|&c| (c as f64 - expect).powi(2) / expect)
-        .sum();
-    let dof = (k - 1) as f64;
-    let bound = dof + 6.0 * (2.0 * dof).sqrt() + 10.0;
-    assert!(
-        chi2 < bound,
-        "chi-square {chi2:.1} > {bound:.1} over {k} moves in {}",
-        s.to_text()
-    );
-    assert!(
-        counts.iter().all(|&c| c > 0),
-        "some legal move never sampled in {}",
-        s.to_text()
-    );
-}
-
 #[test]
 fn sample_legal_move_is_uniform() {
     let g9 = RefRules::standard(9).engine_game();
@@ -968,16 +931,16 @@ fn sample_legal_move_is_uniform() {
     let mut s = g9.initial_state(0);
     apply_moves(&mut s, "e5,a1 chooser=B").unwrap();
     assert_eq!(s.count_legal_moves(), 39);
-    check_uniform(&s, 20_000, 1);
+    check_uniform(&s, 20_000, 1).unwrap();
     // A.7.5 (24 stacking moves).
     let s = g7
         .parse_position("BTBTBT1/TBTBTBT/BTBTBTB/TBTBTBT/BT1TBTB/TBTBTBT/1TBTBTB B C 0 0")
         .unwrap();
     assert_eq!(s.count_legal_moves(), 24);
-    check_uniform(&s, 20_000, 2);
+    check_uniform(&s, 20_000, 2).unwrap();
     // The 7×7 set-up (1,176 pairs).
     let s = g7.initial_state(0);
-    check_uniform(&s, 20_000, 3);
+    check_uniform(&s, 20_000, 3).unwrap();
     // A busy 9×9 middle game from a seeded random game.
     let mut s = g9.initial_state(0);
     apply_moves(&mut s, "c3,g6 chooser=T").unwrap();
@@ -992,7 +955,7 @@ fn sample_legal_move_is_uniform() {
         s.apply(m);
     }
     assert!(best.count_legal_moves() >= 60, "{}", best.to_text());
-    check_uniform(&best, 20_000, 5);
+    check_uniform(&best, 20_000, 5).unwrap();
 }
 
 // ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::{legal, play, pos, set_of};
 use engine::Research;
 use engine::slingshot::{Colour, Slingshot, SlingshotMove, SlingshotState};
 use engine::spec::Spec;
@@ -35,30 +36,6 @@ fn after(g: &Slingshot, record: &str) -> SlingshotState {
     let mut s = g.initial_state(0);
     apply_moves(&mut s, record).unwrap_or_else(|e| panic!("{record}: {e}"));
     s
-}
-
-fn pos(g: &Slingshot, text: &str) -> SlingshotState {
-    g.parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(s: &SlingshotState) -> BTreeSet<String> {
-    let mut v = Vec::new();
-    s.legal_moves(&mut v);
-    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
-    assert_eq!(set.len(), v.len(), "duplicate moves in {}", s.to_text());
-    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
-    set
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
-/// Applies one move given as text, checking it is legal.
-fn play(s: &mut SlingshotState, text: &str) {
-    let m = parse_legal_move(s, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", s.to_text()));
-    s.apply(m);
 }
 
 /// Legal moves whose target is `t` (the text after the `x`).
@@ -314,7 +291,7 @@ fn a7_5_stalemate_global_phase_switch() {
     // Teal to move on the same board: still Phase C, the three moves of A.7.5.
     let t = pos(&g, &A75.replace(" B C", " T C"));
     assert!(!t.in_phase_s());
-    assert_eq!(legal(&t), set(&["a1+c3xa3", "a1+c3xb2", "a1+c3xc1"]));
+    assert_eq!(legal(&t), set_of(&["a1+c3xa3", "a1+c3xb2", "a1+c3xc1"]));
 
     // The race: Black e2, e4, e6 (k_Black = 3), Teal two stacks of its own.
     let mut s = s;
@@ -863,7 +840,7 @@ fn s7_pie_choice() {
     assert_eq!(s.first_mover_seat(), None);
     let s = after(&g, "e5,a1");
     assert_eq!(s.to_move(), ToMove::Seat(1));
-    assert_eq!(legal(&s), set(&["chooser=B", "chooser=T"]));
+    assert_eq!(legal(&s), set_of(&["chooser=B", "chooser=T"]));
 
     let t = after(&g, "e5,a1 chooser=T");
     assert_eq!(t.to_move(), ToMove::Seat(0));
@@ -918,17 +895,17 @@ fn s21_supply_limit_leads_to_passes_and_a_draw() {
     assert_eq!((s.hand(Colour::Black), s.hand(Colour::Teal)), (0, 2));
     assert!(s.in_phase_s());
     assert_eq!(s.colour_to_move(), Some(Colour::Teal));
-    assert_eq!(legal(&s), set(&["*c3", "*d3", "*e3", "*c4", "*e4"]));
+    assert_eq!(legal(&s), set_of(&["*c3", "*d3", "*e3", "*c4", "*e4"]));
     play(&mut s, "*d3");
     assert_eq!((s.hand(Colour::Black), s.hand(Colour::Teal)), (0, 1));
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
-    assert_eq!(legal(&s), set(&["*c3", "*e3", "*c4", "*e4"]));
+    assert_eq!(legal(&s), set_of(&["*c3", "*e3", "*c4", "*e4"]));
     play(&mut s, "*c4");
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_eq!(s.hand(Colour::Teal), 0);
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_terminal(&s);
     assert_eq!(returns2(&s), [0.0, 0.0]);
@@ -943,11 +920,11 @@ fn s21_supply_limit_leads_to_passes_and_a_draw() {
 fn s20_two_passes_draw() {
     let g = g7();
     let mut s = pos(&g, "X6/7/7/7/7/7/6X B S 0 0");
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert!(!s.is_terminal());
     assert_eq!(s.to_text().split(' ').nth(3), Some("1"));
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_terminal(&s);
     assert_eq!(returns2(&s), [0.0, 0.0]);
@@ -959,12 +936,12 @@ fn s20_two_passes_draw() {
     // Teal singleton a4, Teal (no Black singleton) passes, Black passes,
     // and only now do two passes follow each other.
     let mut s = pos(&g, "7/7/7/T6/7/7/6X B S 0 0");
-    assert_eq!(legal(&s), set(&["*a4"]));
+    assert_eq!(legal(&s), set_of(&["*a4"]));
     play(&mut s, "*a4");
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert!(!s.is_terminal());
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_terminal(&s);
     assert_eq!(returns2(&s), [0.0, 0.0]);
@@ -991,7 +968,7 @@ fn stuck_lose_option() {
     // Under the default stuck=pass the first position goes on with a pass.
     let mut s = pos(&g7(), "7/7/7/T6/7/7/6X B S 0 0");
     play(&mut s, "*a4");
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
 }
 
 /// Q3 alternative `corners=neutral`: corners are unplayable and usable by

@@ -17,11 +17,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use crate::common::{legal, play, pos, set_of};
 use engine::Research;
 use engine::board::Bits;
 use engine::sniggle::{Sniggle, SniggleState};
 use engine::spec::Spec;
-use engine::testkit::check_playouts;
 use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, visit_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -32,30 +32,6 @@ use rand_chacha::ChaCha8Rng;
 
 fn game(spec: &str) -> Sniggle {
     Sniggle::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
-}
-
-fn pos(g: &Sniggle, text: &str) -> SniggleState {
-    g.parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(s: &SniggleState) -> BTreeSet<String> {
-    let mut v = Vec::new();
-    s.legal_moves(&mut v);
-    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
-    assert_eq!(set.len(), v.len(), "duplicate moves in {}", s.to_text());
-    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
-    set
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
-fn play(s: &mut SniggleState, text: &str) {
-    let m = parse_legal_move(s, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", s.to_text()));
-    s.apply(m);
-    assert_eq!(s.zobrist(), s.zobrist_from_scratch(), "after {text}");
 }
 
 /// The seat to move, asserting the game is not over.
@@ -111,7 +87,7 @@ fn vector_opening() {
             let row = &ym[..1];
             assert_eq!(seat(&b), 1);
             assert_eq!(b.continuing(), Some(sq(&format!("{row}D"))));
-            assert_eq!(legal(&b), set(&[&format!("{row}D-{row}E")]));
+            assert_eq!(legal(&b), set_of(&[&format!("{row}D-{row}E")]));
             assert!(
                 b.to_text().ends_with(&format!(" Y {row}D 2")),
                 "{}",
@@ -138,10 +114,10 @@ fn vector_chain() {
     assert!(legal(&s).contains("7D-7E"));
     play(&mut s, "7D-7E");
     assert_eq!((seat(&s), s.continuing()), (1, Some(sq("7E"))));
-    assert_eq!(legal(&s), set(&["7E-7F"]));
+    assert_eq!(legal(&s), set_of(&["7E-7F"]));
     play(&mut s, "7E-7F");
     assert_eq!((seat(&s), s.continuing()), (1, Some(sq("7F"))));
-    assert_eq!(legal(&s), set(&["7F-7G"]));
+    assert_eq!(legal(&s), set_of(&["7F-7G"]));
     play(&mut s, "7F-7G");
     assert_eq!(
         (seat(&s), s.continuing()),
@@ -188,7 +164,7 @@ fn gap_rule_forbids_a_first_step() {
     );
     assert_eq!(
         legal(&s),
-        set(&[
+        set_of(&[
             "7A-7C", "7B-7C", "8A-8D", "8B-8D", "8C-8D", "9A-9C", "9B-9C", "9G-9H"
         ])
     );
@@ -208,7 +184,7 @@ fn blocked_continuation_ends_the_turn() {
     assert_eq!((seat(&s), s.continuing()), (0, None));
     let mut s = pos(&g, p);
     play(&mut s, "8I-8J");
-    assert_eq!(legal(&s), set(&["8J-8K"]));
+    assert_eq!(legal(&s), set_of(&["8J-8K"]));
     play(&mut s, "8J-8K");
     assert_eq!((seat(&s), s.continuing()), (0, None));
 }
@@ -332,7 +308,7 @@ fn triangles_variation() {
     assert_eq!(seat(&s), 1, "all in the goal field, triangle on 6J: no win");
     play(&mut s, "7C-7D");
     assert_eq!(seat(&s), 0);
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_eq!(seat(&s), 1);
     let mut s = pos(&g, "12/12/12/9XxX/9XxX/8X1xX/YyY9/YyY9/YyY9/12/12/12 X - 0");
@@ -382,7 +358,7 @@ fn teams_share_the_result() {
     let mut s = pos(&g, &format!("{base} W - 0"));
     play(&mut s, "10C-10D");
     assert_eq!(seat(&s), 0);
-    assert_eq!(legal(&s), set(&["pass"]));
+    assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_eq!(seat(&s), 1);
     // Each for himself, X would already have won: such a position reads as
@@ -1057,33 +1033,3 @@ fn engine_matches_reference_on_random_playouts() {
 // ---------------------------------------------------------------------------
 // The generic kit
 // ---------------------------------------------------------------------------
-
-struct Kit(u64);
-impl GameVisitor for Kit {
-    type Output = Result<engine::testkit::KitReport, String>;
-    fn visit<G: Game>(self, game: G) -> Self::Output {
-        // Every step moves a piece right: at most 9 pieces × 9 columns ×
-        // 4 seats steps (continuations included), plus passes.
-        check_playouts(&game, 40, self.0, 2_000)
-    }
-}
-
-#[test]
-fn sniggle_variants_pass_the_kit() {
-    for (i, g) in [
-        "sniggle",
-        "sniggle(players=3)",
-        "sniggle(players=4)",
-        "sniggle(players=4,teams=true)",
-        "sniggle(players=4,teams=true,triangles=true)",
-        "sniggle(triangles=true,triangle_at=ACB)",
-    ]
-    .iter()
-    .enumerate()
-    {
-        let r = visit_game(g, Kit(i as u64))
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{g}: {e}"));
-        assert_eq!(r.games, 40, "{g}");
-    }
-}

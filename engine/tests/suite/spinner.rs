@@ -18,9 +18,10 @@
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
+use crate::common::{legal, play, pos};
 use engine::spec::Spec;
 use engine::spinner::{Spinner, SpinnerState};
-use engine::testkit::check_playouts;
+use engine::testkit::check_uniform;
 use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, perft, visit_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,26 +32,6 @@ use rand_chacha::ChaCha8Rng;
 
 fn game(spec: &str) -> Spinner {
     Spinner::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
-}
-
-fn pos(g: &Spinner, text: &str) -> SpinnerState {
-    g.parse_position(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(s: &SpinnerState) -> BTreeSet<String> {
-    let mut v = Vec::new();
-    s.legal_moves(&mut v);
-    let set: BTreeSet<String> = v.iter().map(|&m| s.move_to_text(m)).collect();
-    assert_eq!(set.len(), v.len(), "duplicate moves in {}", s.to_text());
-    assert_eq!(s.count_legal_moves(), v.len(), "count in {}", s.to_text());
-    set
-}
-
-fn play(s: &mut SpinnerState, text: &str) {
-    let m = parse_legal_move(s, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", s.to_text()));
-    s.apply(m);
-    assert_eq!(s.zobrist(), s.zobrist_from_scratch(), "after {text}");
 }
 
 /// The chance outcomes as (text, probability), checking they sum to 1.
@@ -584,7 +565,6 @@ fn sampling_is_uniform() {
     }
     let g = game("spinner");
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut buf = Vec::new();
     let mut outs = Vec::new();
     let ex2 = pos(&g, EXAMPLE_2);
     let mut sw = ex2;
@@ -592,18 +572,8 @@ fn sampling_is_uniform() {
     let mut three = g.initial_state(0);
     play(&mut three, "spin=3");
     for (s, what) in [(sw, "switch"), (three, "first of 3 placements")] {
-        let moves = legal(&s);
-        let want: Vec<(String, f64)> = moves
-            .iter()
-            .map(|m| (m.clone(), 1.0 / moves.len() as f64))
-            .collect();
-        let mut counts = HashMap::new();
-        let n = 400 * moves.len();
-        for _ in 0..n {
-            let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
-            *counts.entry(s.move_to_text(m)).or_insert(0) += 1;
-        }
-        check(&counts, &want, n, what);
+        let k = s.count_legal_moves();
+        check_uniform(&s, 400 * k, 6).unwrap_or_else(|e| panic!("{what}: {e}"));
     }
     for (s, what) in [(ex2, "spin"), (g.initial_state(0), "re-spin")] {
         let want = spins(&s);
@@ -1067,32 +1037,3 @@ fn engine_matches_reference_on_random_playouts() {
 // ---------------------------------------------------------------------------
 // The generic kit
 // ---------------------------------------------------------------------------
-
-struct Kit(u64);
-impl GameVisitor for Kit {
-    type Output = Result<engine::testkit::KitReport, String>;
-    fn visit<G: Game>(self, game: G) -> Self::Output {
-        // Placements fill at most n² squares; switch turns add 2 plies each
-        // and come a quarter of the time: 2,000 plies is far above any game.
-        check_playouts(&game, 60, self.0, 2_000)
-    }
-}
-
-#[test]
-fn spinner_variants_pass_the_kit() {
-    for (i, g) in [
-        "spinner",
-        "spinner(goals=crossed)",
-        "spinner(size=7)",
-        "spinner(size=11,stars=none)",
-    ]
-    .iter()
-    .enumerate()
-    {
-        let r = visit_game(g, Kit(i as u64))
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{g}: {e}"));
-        assert_eq!(r.games, 60, "{g}");
-        assert!(r.chance_nodes > 60 * 10, "{g}: {r:?}");
-    }
-}
