@@ -1081,14 +1081,14 @@ fn write_golden() {
 
 /// Replays the golden record through `engine::apply_moves` and through the
 /// reference; both must reach the recorded final position and returns.
-/// Set `CATAPULT_BLESS=1` to (re)write the file from the reference.
+/// Set `BOARDLAB_BLESS=1` to (re)write the file from the reference.
 #[test]
 fn golden_playthrough_dagger() {
-    if std::env::var_os("CATAPULT_BLESS").is_some() {
+    if std::env::var_os("BOARDLAB_BLESS").is_some() {
         write_golden();
     }
     let text = std::fs::read_to_string(golden_path()).expect(
-        "tests/suite/data/catapult_playthrough_dagger.txt (write it with CATAPULT_BLESS=1)",
+        "tests/suite/data/catapult_playthrough_dagger.txt (write it with BOARDLAB_BLESS=1)",
     );
     let golden = Golden::parse(&text).expect("a well-formed golden file");
     let (moves, final_text) = (golden.moves, golden.final_text);

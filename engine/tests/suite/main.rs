@@ -9,6 +9,7 @@ mod bagel_rules;
 mod catapult_reference;
 mod catapult_rules;
 mod common;
+mod golden;
 mod kings_colour_reference;
 mod kings_colour_rules;
 mod kit;

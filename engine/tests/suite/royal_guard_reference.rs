@@ -388,7 +388,7 @@ fn golden_path() -> std::path::PathBuf {
 /// plies, White mates) replayed move by move: every move must be legal for
 /// the reference as well as the engine, the engine must reach the recorded
 /// final FEN and returns, and the reference must see the final position as
-/// checkmate. Set `ROYAL_GUARD_BLESS=1` to rewrite the final FEN and returns
+/// checkmate. Set `BOARDLAB_BLESS=1` to rewrite the final FEN and returns
 /// from the engine (the moves stay).
 #[test]
 fn golden_playthrough_royal_powers() {
@@ -406,7 +406,7 @@ fn golden_playthrough_royal_powers() {
         let mv = engine::parse_legal_move(&s, m).unwrap_or_else(|e| panic!("ply {}: {e}", i + 1));
         s.apply(mv);
     }
-    if std::env::var_os("ROYAL_GUARD_BLESS").is_some() {
+    if std::env::var_os("BOARDLAB_BLESS").is_some() {
         let mut header = String::new();
         for line in text.lines().filter(|l| l.starts_with('#')) {
             let c = line.trim_start_matches('#').trim();

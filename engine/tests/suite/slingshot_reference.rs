@@ -1020,15 +1020,15 @@ fn write_golden() {
 
 /// Replays the golden record through `engine::apply_moves` and through the
 /// reference; both must reach the recorded final position and returns, and
-/// agree at every position on the way. Set `SLINGSHOT_BLESS=1` to
+/// agree at every position on the way. Set `BOARDLAB_BLESS=1` to
 /// (re)write the file from the reference.
 #[test]
 fn golden_playthrough_7() {
-    if std::env::var_os("SLINGSHOT_BLESS").is_some() {
+    if std::env::var_os("BOARDLAB_BLESS").is_some() {
         write_golden();
     }
     let text = std::fs::read_to_string(golden_path())
-        .expect("tests/suite/data/slingshot_playthrough_7.txt (write it with SLINGSHOT_BLESS=1)");
+        .expect("tests/suite/data/slingshot_playthrough_7.txt (write it with BOARDLAB_BLESS=1)");
     let golden = Golden::parse(&text).expect("a well-formed golden file");
     let (moves, final_text) = (golden.moves, golden.final_text);
     let returns = [golden.returns[0], golden.returns[1]];
