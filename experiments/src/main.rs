@@ -109,6 +109,13 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Write the evidence page: per game, the perft vectors with their
+    /// sources, the reference-generator diffs and cross-engine agreement.
+    Evidence {
+        /// Output Markdown file (standard output if not given).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Play one game, printing the board after each ply and the record at the end.
     Play {
         /// Game string.
@@ -330,6 +337,17 @@ fn run(cli: Cli) -> Result<()> {
                 divide,
             };
             inspect::perft_run(&args, &mut so)?;
+        }
+        Command::Evidence { out } => {
+            let page = experiments::research::evidence::evidence_page()?;
+            match out {
+                Some(p) => {
+                    std::fs::write(&p, &page)
+                        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display()))?;
+                    writeln!(so, "wrote {}", p.display())?;
+                }
+                None => write!(so, "{page}")?,
+            }
         }
         Command::Play { game, agents, seed } => {
             let end = play::play(&game, &agents, seed, &mut so)?;

@@ -3,7 +3,6 @@
 //! rather than a target first. The early-game branch is covered by
 //! `slingshot_reference.rs`.
 
-
 use engine::slingshot::{Rules, Slingshot, SlingshotState};
 use engine::testkit::check_uniform;
 use engine::{Game, State, ToMove};

@@ -1,6 +1,7 @@
 //! The research commands, one module each.
 
 pub mod balance;
+pub mod evidence;
 pub mod inspect;
 pub mod play;
 pub mod strength;

@@ -398,3 +398,20 @@ fn a_killed_run_loses_no_finished_row_and_resumes() {
     );
     assert_eq!(resumed, rows_without_timing(&full));
 }
+
+/// The committed evidence page is what `boardlab evidence` writes now.
+#[test]
+fn evidence_page_is_current() {
+    let page = experiments::research::evidence::evidence_page().unwrap();
+    assert!(page.contains("| `catapult(royal=true)` | `start` | 3 | 40,905 | catapult.md §1.16"));
+    let committed = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/EVIDENCE.md"),
+    )
+    .unwrap();
+    assert_eq!(
+        committed, page,
+        "results/EVIDENCE.md is stale: run boardlab evidence --out results/EVIDENCE.md"
+    );
+    let out = ok(&["evidence"]);
+    assert_eq!(out, page);
+}
