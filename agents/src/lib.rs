@@ -19,11 +19,11 @@
 //!
 //! ```
 //! use agents::AgentSpec;
-//! use engine::catapult::Catapult;
+//! use engine::catapult::CatapultGame;
 //! use engine::spec::Spec;
 //! use engine::{Game, State, ToMove};
 //!
-//! let game = Catapult::<u64>::from_spec(&Spec::parse("catapult").unwrap()).unwrap();
+//! let game = CatapultGame::<u64>::from_spec(&Spec::parse("catapult").unwrap()).unwrap();
 //! let mut players = [
 //!     AgentSpec::parse("mcts(iterations=20)").unwrap().build(1),
 //!     AgentSpec::parse("random").unwrap().build(2),

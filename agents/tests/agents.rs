@@ -6,7 +6,7 @@ use std::fmt;
 
 use agents::{AgentSpec, AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig};
 use engine::Research;
-use engine::slingshot::Slingshot;
+use engine::slingshot::SlingshotGame;
 use engine::spec::Spec;
 use engine::{Game, GameError, MAX_SEATS, Returns, State, ToMove, parse_legal_move};
 
@@ -256,8 +256,8 @@ fn mcts_samples_chance_nodes_for_one_to_four_seats() {
     assert_eq!(ab.search(&s).0, 1);
 }
 
-fn slingshot(g: &str, position: &str) -> <Slingshot as Game>::State {
-    let game = Slingshot::from_spec(&Spec::parse(g).unwrap()).unwrap();
+fn slingshot(g: &str, position: &str) -> <SlingshotGame as Game>::State {
+    let game = SlingshotGame::from_spec(&Spec::parse(g).unwrap()).unwrap();
     game.parse_position(position).unwrap()
 }
 
@@ -278,7 +278,7 @@ fn every_agent_takes_an_immediate_slingshot_win() {
     ] {
         let mut agent = AgentSpec::parse(spec)
             .unwrap()
-            .build::<<Slingshot as Game>::State>(5);
+            .build::<<SlingshotGame as Game>::State>(5);
         let mv = agent.select(&s);
         let mut t = s;
         t.apply(mv);
@@ -295,10 +295,10 @@ fn agents_are_reproducible_for_a_seed() {
     let s = slingshot("slingshot", "9/9/9/9/4T4/9/9/9/T8 B C 0 1");
     for spec in ["random", "mcts(iterations=200)", "alphabeta(depth=2)"] {
         let a = AgentSpec::parse(spec).unwrap();
-        let m1 = a.build::<<Slingshot as Game>::State>(11).select(&s);
-        let m2 = a.build::<<Slingshot as Game>::State>(11).select(&s);
+        let m1 = a.build::<<SlingshotGame as Game>::State>(11).select(&s);
+        let m2 = a.build::<<SlingshotGame as Game>::State>(11).select(&s);
         assert_eq!(m1, m2, "{spec}");
     }
-    let bytes = Mcts::<<Slingshot as Game>::State>::bytes_per_node();
+    let bytes = Mcts::<<SlingshotGame as Game>::State>::bytes_per_node();
     assert!(bytes <= 32, "MCTS node is {bytes} bytes");
 }

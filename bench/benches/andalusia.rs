@@ -9,20 +9,20 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use boardlab_bench::{bench_movegen, random_playout, random_position};
-use engine::andalusia::Andalusia;
+use engine::andalusia::AndalusiaGame;
 use engine::{Game, perft};
 
 /// E-A3 of the dossier (pins, promotion, stop points), White to move.
 const E_A3: &str = "4k4/9/6S2/9/4S4/9/4K4/2S6/cC6c w";
 
 /// 16 middle-game positions: 30 random plies from the start (seeded).
-fn middle_games(g: &Andalusia) -> Vec<<Andalusia as Game>::State> {
+fn middle_games(g: &AndalusiaGame) -> Vec<<AndalusiaGame as Game>::State> {
     let start = g.initial_state(0);
     (0..16).map(|i| random_position(&start, 30, i)).collect()
 }
 
 fn movegen(c: &mut Criterion) {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let start = g.initial_state(0);
     let mid = middle_games(&g);
     let mut buf = Vec::with_capacity(256);
@@ -37,7 +37,7 @@ fn movegen(c: &mut Criterion) {
 fn perfts(c: &mut Criterion) {
     let mut grp = c.benchmark_group("andalusia/perft");
     grp.sample_size(10);
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let start = g.initial_state(0);
     for depth in [4, 5] {
         let nodes = perft(&start, depth);
@@ -70,7 +70,7 @@ fn playouts(c: &mut Criterion) {
     let mut grp = c.benchmark_group("andalusia/playout");
     grp.throughput(Throughput::Elements(1));
     let mut buf = Vec::with_capacity(256);
-    let start = Andalusia::default().initial_state(0);
+    let start = AndalusiaGame::default().initial_state(0);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     grp.bench_function(BenchmarkId::new("random game", "default"), |b| {
         b.iter(|| random_playout(black_box(&start), &mut rng, &mut buf))

@@ -10,17 +10,17 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use boardlab_bench::{random_playout, random_position};
-use engine::bagel::{BAGEL_L1, Bagel};
+use engine::bagel::{BAGEL_L1, BagelGame};
 use engine::spec::Spec;
 use engine::{Game, State, ToMove};
 
-fn game(spec: &str) -> Bagel {
-    Bagel::from_spec(&Spec::parse(spec).expect("spec")).expect("game")
+fn game(spec: &str) -> BagelGame {
+    BagelGame::from_spec(&Spec::parse(spec).expect("spec")).expect("game")
 }
 
 /// 16 middle-game positions: 8 random plies from the start of random
 /// layouts (seeded).
-fn middle_games(g: &Bagel) -> Vec<<Bagel as Game>::State> {
+fn middle_games(g: &BagelGame) -> Vec<<BagelGame as Game>::State> {
     (0..16)
         .map(|i| random_position(&g.initial_state(i), 8, i))
         .collect()

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use boardlab_bench::{bench_movegen, random_playout, random_position};
-use engine::catapult::{Catapult, Rules};
+use engine::catapult::{CatapultGame, Rules};
 use engine::{Game, State, perft};
 
 fn rules(size: u32, royal: bool, dagger: bool) -> Rules {
@@ -21,8 +21,8 @@ fn rules(size: u32, royal: bool, dagger: bool) -> Rules {
     }
 }
 
-fn g8() -> Catapult<u64> {
-    Catapult::new(Rules::default()).expect("valid rules")
+fn g8() -> CatapultGame<u64> {
+    CatapultGame::new(Rules::default()).expect("valid rules")
 }
 
 /// 16 middle-game positions: 30 random plies from the start (seeded).
@@ -40,7 +40,7 @@ fn movegen(c: &mut Criterion) {
     bench_movegen(&mut grp, &start, &mid, &mut buf);
     grp.finish();
 
-    let g9 = Catapult::<u128>::new(rules(9, false, false)).expect("valid rules");
+    let g9 = CatapultGame::<u128>::new(rules(9, false, false)).expect("valid rules");
     let start9 = g9.initial_state(0);
     let mid9 = middle_games(&g9);
     let mut buf9 = Vec::with_capacity(4096);
@@ -79,14 +79,14 @@ fn perfts(c: &mut Criterion) {
     grp.bench_function("8x8 perft 4 mid-game", |b| {
         b.iter(|| perft(black_box(&mid), 4))
     });
-    let g9 = Catapult::<u128>::new(rules(9, false, false)).expect("valid rules");
+    let g9 = CatapultGame::<u128>::new(rules(9, false, false)).expect("valid rules");
     let start9 = g9.initial_state(0);
     let nodes = perft(&start9, 4);
     grp.throughput(Throughput::Elements(nodes));
     grp.bench_function("9x9 perft 4 initial", |b| {
         b.iter(|| perft(black_box(&start9), 4))
     });
-    let gd = Catapult::<u64>::new(rules(8, false, true)).expect("valid rules");
+    let gd = CatapultGame::<u64>::new(rules(8, false, true)).expect("valid rules");
     let startd = gd.initial_state(0);
     let nodes = perft(&startd, 3);
     grp.throughput(Throughput::Elements(nodes));
@@ -108,7 +108,7 @@ fn playouts(c: &mut Criterion) {
         });
     }
     {
-        let g = Catapult::<u128>::new(rules(9, false, false)).expect("valid rules");
+        let g = CatapultGame::<u128>::new(rules(9, false, false)).expect("valid rules");
         let start = g.initial_state(0);
         let mut rng = ChaCha8Rng::seed_from_u64(8);
         grp.bench_function(BenchmarkId::new("random game", "9x9"), |b| {
@@ -116,7 +116,7 @@ fn playouts(c: &mut Criterion) {
         });
     }
     {
-        let g = Catapult::<u64>::new(rules(8, true, false)).expect("valid rules");
+        let g = CatapultGame::<u64>::new(rules(8, true, false)).expect("valid rules");
         let start = g.initial_state(0);
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         grp.bench_function(BenchmarkId::new("random game", "8x8 royal"), |b| {
@@ -124,7 +124,7 @@ fn playouts(c: &mut Criterion) {
         });
     }
     {
-        let g = Catapult::<u64>::new(rules(8, false, true)).expect("valid rules");
+        let g = CatapultGame::<u64>::new(rules(8, false, true)).expect("valid rules");
         let start = g.initial_state(0);
         let mut rng = ChaCha8Rng::seed_from_u64(10);
         grp.bench_function(BenchmarkId::new("random game", "8x8 dagger"), |b| {

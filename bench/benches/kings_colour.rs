@@ -10,11 +10,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use boardlab_bench::{bench_movegen, random_playout, random_position};
-use engine::kings_colour::KingsColour;
+use engine::kings_colour::KingsColourGame;
 use engine::{Game, perft};
 
 fn movegen(c: &mut Criterion) {
-    let g = KingsColour::default();
+    let g = KingsColourGame::default();
     let start = g.initial_state(0);
     let mid: Vec<_> = (0..16).map(|i| random_position(&start, 20, i)).collect();
     let mut buf = Vec::with_capacity(512);
@@ -24,7 +24,7 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn perfts(c: &mut Criterion) {
-    let g = KingsColour::default();
+    let g = KingsColourGame::default();
     let start = g.initial_state(0);
     let mut grp = c.benchmark_group("kings_colour/perft");
     grp.sample_size(10);
@@ -46,7 +46,7 @@ fn perfts(c: &mut Criterion) {
 }
 
 fn playouts(c: &mut Criterion) {
-    let start = KingsColour::default().initial_state(0);
+    let start = KingsColourGame::default().initial_state(0);
     let mut grp = c.benchmark_group("kings_colour/playout");
     grp.throughput(Throughput::Elements(1));
     let mut buf = Vec::with_capacity(512);

@@ -13,7 +13,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-use engine::royal_guard::{RoyalGuard, Rules, perft};
+use engine::royal_guard::{RoyalGuardGame, Rules, perft};
 use engine::{Game, State};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -40,8 +40,8 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-fn game(powers: bool) -> RoyalGuard {
-    RoyalGuard::new(Rules {
+fn game(powers: bool) -> RoyalGuardGame {
+    RoyalGuardGame::new(Rules {
         royal_powers: powers,
         ..Rules::default()
     })

@@ -10,11 +10,11 @@ use rand_chacha::ChaCha8Rng;
 
 use agents::{Mcts, MctsConfig};
 use boardlab_bench::{after, random_playout, random_position};
-use engine::slingshot::{Rules, Slingshot};
+use engine::slingshot::{Rules, SlingshotGame};
 use engine::{Game, State, perft};
 
-fn game(size: u32) -> Slingshot {
-    Slingshot::new(Rules {
+fn game(size: u32) -> SlingshotGame {
+    SlingshotGame::new(Rules {
         size,
         ..Rules::default()
     })

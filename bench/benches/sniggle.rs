@@ -11,11 +11,11 @@ use rand_chacha::ChaCha8Rng;
 
 use agents::{Mcts, MctsConfig};
 use boardlab_bench::{random_playout, random_position};
-use engine::sniggle::{Rules, Sniggle};
+use engine::sniggle::{Rules, SniggleGame};
 use engine::{Game, State};
 
-fn game(players: u8, teams: bool) -> Sniggle {
-    Sniggle::new(Rules {
+fn game(players: u8, teams: bool) -> SniggleGame {
+    SniggleGame::new(Rules {
         teams,
         ..Rules::for_players(players)
     })

@@ -11,11 +11,11 @@ use rand_chacha::ChaCha8Rng;
 
 use agents::{Mcts, MctsConfig};
 use boardlab_bench::{after, random_playout, random_position};
-use engine::spinner::{Rules, Spinner};
+use engine::spinner::{Rules, SpinnerGame};
 use engine::{Game, State, ToMove};
 
-fn game(size: u32, crossed: bool) -> Spinner {
-    Spinner::new(Rules {
+fn game(size: u32, crossed: bool) -> SpinnerGame {
+    SpinnerGame::new(Rules {
         size,
         stars: Rules::auto_stars(size).expect("size 7..=11"),
         crossed,

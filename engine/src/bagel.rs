@@ -434,19 +434,19 @@ pub fn random_layout(base: u32, colours: u32, seed: u64) -> String {
 
 /// Bagel with its parameters: [`Game`] for `bagel(...)`.
 #[derive(Clone, Debug)]
-pub struct Bagel {
+pub struct BagelGame {
     rules: Rules,
     /// A fixed layout (`layout=`), or `None` to draw one from each seed.
     layout: Option<String>,
 }
 
-impl Bagel {
+impl BagelGame {
     /// The game with `rules` and an optional fixed layout string.
     ///
     /// # Errors
     /// Rules out of range, or a bad layout string (wrong length or colour
     /// counts).
-    pub fn new(rules: Rules, layout: Option<&str>) -> Result<Bagel, GameError> {
+    pub fn new(rules: Rules, layout: Option<&str>) -> Result<BagelGame, GameError> {
         if rules.base != 4 && rules.base != 5 {
             crate::bail!(
                 "game bagel: base={} is not valid (expected 4|5)",
@@ -479,7 +479,7 @@ impl Bagel {
                 Some(l.text.clone())
             }
         };
-        Ok(Bagel { rules, layout })
+        Ok(BagelGame { rules, layout })
     }
 
     /// Builds the game from a parsed game string.
@@ -487,7 +487,7 @@ impl Bagel {
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones), a
     /// bad layout string.
-    pub fn from_spec(spec: &Spec) -> Result<Bagel, GameError> {
+    pub fn from_spec(spec: &Spec) -> Result<BagelGame, GameError> {
         let p = Params::new("game bagel", spec, PARAMS)?;
         let base = p.choice("base", &[("4", 4u32), ("5", 5)])?;
         let mut rules = Rules::for_base(base);
@@ -499,7 +499,7 @@ impl Bagel {
         rules.end_either = p.choice("end", &[("mover", false), ("either", true)])?;
         let layout = p.text("layout");
         let layout = (!layout.eq_ignore_ascii_case("random")).then_some(layout);
-        Bagel::new(rules, layout)
+        BagelGame::new(rules, layout)
     }
 
     /// The rules.
@@ -548,7 +548,7 @@ impl Bagel {
     }
 }
 
-impl Game for Bagel {
+impl Game for BagelGame {
     type State = BagelState;
 
     fn game_string(&self) -> String {
@@ -1255,7 +1255,7 @@ impl fmt::Debug for BagelState {
     }
 }
 
-fn parse_position(game: &Bagel, text: &str) -> Result<BagelState, GameError> {
+fn parse_position(game: &BagelGame, text: &str) -> Result<BagelState, GameError> {
     let f: Vec<&str> = text.split_whitespace().collect();
     let form = "expected <layout> <discs> <w|b> <open|pie|play> <white reserve> <black reserve> <white seat 0|1> <ply>";
     if f.len() != 8 {

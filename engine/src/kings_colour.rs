@@ -50,7 +50,7 @@
 //! not part of the text (a parsed position starts a fresh history).
 //!
 //! ## Repetition window
-//! To keep [`KcState`] a flat `Copy`-sized value, the positions since the
+//! To keep [`KingsColourState`] a flat `Copy`-sized value, the positions since the
 //! last capture or promotion are kept in a ring of [`REPETITION_WINDOW`]
 //! keys: repetitions whose occurrences all lie within the last 32 plies are
 //! seen (every cycle of up to 16 plies).
@@ -386,35 +386,35 @@ impl Geometry {
 
 /// The game `kings_colour(...)`.
 #[derive(Clone, Debug)]
-pub struct KingsColour {
+pub struct KingsColourGame {
     /// The rules.
     pub rules: Rules,
 }
 
-impl KingsColour {
+impl KingsColourGame {
     /// The game with `rules`.
-    pub fn new(rules: Rules) -> KingsColour {
-        KingsColour { rules }
+    pub fn new(rules: Rules) -> KingsColourGame {
+        KingsColourGame { rules }
     }
 
     /// The game from a spec `kings_colour(...)`.
     ///
     /// # Errors
     /// Unknown parameters or values.
-    pub fn from_spec(spec: &Spec) -> Result<KingsColour, GameError> {
-        Ok(KingsColour::new(Rules::from_spec(spec)?))
+    pub fn from_spec(spec: &Spec) -> Result<KingsColourGame, GameError> {
+        Ok(KingsColourGame::new(Rules::from_spec(spec)?))
     }
 }
 
-impl Default for KingsColour {
+impl Default for KingsColourGame {
     fn default() -> Self {
-        KingsColour::new(Rules::default())
+        KingsColourGame::new(Rules::default())
     }
 }
 
 /// A move: a piece's start and end cell (promotion is automatic, §2.5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct KcMove {
+pub struct KingsColourMove {
     /// The start cell index.
     pub from: u8,
     /// The end cell index.
@@ -445,7 +445,7 @@ pub struct End {
 
 /// A King's Colour position (flat, no heap; ~350 bytes).
 #[derive(Clone)]
-pub struct KcState {
+pub struct KingsColourState {
     geo: &'static Geometry,
     rules: Rules,
     /// Occupancy per side (Kings included).
@@ -466,10 +466,10 @@ fn bit(c: usize) -> u128 {
     1u128 << c
 }
 
-impl KcState {
-    fn empty(rules: Rules) -> KcState {
+impl KingsColourState {
+    fn empty(rules: Rules) -> KingsColourState {
         let geo = Geometry::get();
-        KcState {
+        KingsColourState {
             geo,
             rules,
             occ: [0; 2],
@@ -543,12 +543,12 @@ impl KcState {
     }
 
     /// Whether `mv` captures (its end cell holds an enemy piece).
-    pub fn is_capture(&self, mv: KcMove) -> bool {
+    pub fn is_capture(&self, mv: KingsColourMove) -> bool {
         self.occ[1 - self.side as usize] >> mv.to & 1 == 1
     }
 
     /// Whether `mv` promotes (KC-10: a man ending in the enemy castle).
-    pub fn is_promotion(&self, mv: KcMove) -> bool {
+    pub fn is_promotion(&self, mv: KingsColourMove) -> bool {
         let s = self.side as usize;
         mv.from != self.kings[s]
             && self.queens >> mv.from & 1 == 0
@@ -716,7 +716,7 @@ impl KcState {
     /// cell index, then the King); stops when `f` returns false. Returns
     /// false iff stopped.
     #[inline]
-    fn for_each_legal(&self, mut f: impl FnMut(KcMove) -> bool) -> bool {
+    fn for_each_legal(&self, mut f: impl FnMut(KingsColourMove) -> bool) -> bool {
         let s = self.side as usize;
         let occ = self.occ[0] | self.occ[1];
         let (eo, ed) = self.attackers(1 - s);
@@ -734,7 +734,7 @@ impl KcState {
             for to in t.iter() {
                 let to = to as usize;
                 if (!test || self.man_move_legal(s, from, to, occ, eo, ed))
-                    && !f(KcMove {
+                    && !f(KingsColourMove {
                         from: from as u8,
                         to: to as u8,
                     })
@@ -746,7 +746,7 @@ impl KcState {
         for to in self.king_targets(s).iter() {
             let to = to as usize;
             if self.king_move_legal(s, to, occ, eo, ed)
-                && !f(KcMove {
+                && !f(KingsColourMove {
                     from: king as u8,
                     to: to as u8,
                 })
@@ -796,7 +796,7 @@ impl KcState {
     /// piece, removes a capture, promotes (KC-10), flips the side. Returns
     /// whether the move was irreversible (capture or promotion).
     #[inline]
-    fn make(&mut self, mv: KcMove) -> bool {
+    fn make(&mut self, mv: KingsColourMove) -> bool {
         let g = self.geo;
         let s = self.side as usize;
         let o = 1 - s;
@@ -886,7 +886,7 @@ impl KcState {
     /// or ply cap ends a game inside the horizon (checkmate and stalemate
     /// count 0 either way). For the bench.
     pub fn perft_fast(&self, depth: u32) -> u64 {
-        fn rec(s: &KcState, depth: u32, bufs: &mut [Vec<KcMove>]) -> u64 {
+        fn rec(s: &KingsColourState, depth: u32, bufs: &mut [Vec<KingsColourMove>]) -> u64 {
             if depth == 1 {
                 return s.count() as u64;
             }
@@ -910,14 +910,15 @@ impl KcState {
         if self.end.is_some() {
             return 0;
         }
-        let mut bufs: Vec<Vec<KcMove>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+        let mut bufs: Vec<Vec<KingsColourMove>> =
+            (0..depth).map(|_| Vec::with_capacity(256)).collect();
         rec(self, depth, &mut bufs)
     }
 
     /// A copy without history (cheaper clone for the fast perft).
     #[inline(always)]
-    fn clone_board(&self) -> KcState {
-        KcState {
+    fn clone_board(&self) -> KingsColourState {
+        KingsColourState {
             history: [0; REPETITION_WINDOW],
             ..*self
         }
@@ -968,14 +969,14 @@ impl KcState {
     }
 
     #[allow(clippy::needless_range_loop)]
-    fn parse_text(rules: Rules, text: &str) -> Result<KcState, GameError> {
+    fn parse_text(rules: Rules, text: &str) -> Result<KingsColourState, GameError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 2 || fields.len() > 3 {
             crate::bail!(
                 "bad position {text:?}: expected '<13 columns A-M separated by /> <w|b> [ply]'"
             );
         }
-        let mut st = KcState::empty(rules);
+        let mut st = KingsColourState::empty(rules);
         let g = st.geo;
         let cols: Vec<&str> = fields[0].split('/').collect();
         if cols.len() != 13 {
@@ -1138,10 +1139,10 @@ impl KcState {
     }
 }
 
-impl Game for KingsColour {
+impl Game for KingsColourGame {
     /// Repetition and the ply cap off.
     fn perft_game(&self) -> Self {
-        KingsColour {
+        KingsColourGame {
             rules: Rules {
                 repetition: 0,
                 ply_cap: u32::MAX,
@@ -1150,7 +1151,7 @@ impl Game for KingsColour {
         }
     }
 
-    type State = KcState;
+    type State = KingsColourState;
 
     fn game_string(&self) -> String {
         let r = &self.rules;
@@ -1176,21 +1177,21 @@ impl Game for KingsColour {
     }
 
     /// KC-S3: each castle full, Kings on D4 and J7.
-    fn initial_state(&self, _seed: u64) -> KcState {
-        let mut st = KcState::empty(self.rules);
+    fn initial_state(&self, _seed: u64) -> KingsColourState {
+        let mut st = KingsColourState::empty(self.rules);
         st.occ = st.geo.castle;
         st.hash = st.compute_hash();
         st.history[0] = st.hash;
         st
     }
 
-    fn parse_position(&self, text: &str) -> Result<KcState, GameError> {
-        KcState::parse_text(self.rules, text)
+    fn parse_position(&self, text: &str) -> Result<KingsColourState, GameError> {
+        KingsColourState::parse_text(self.rules, text)
     }
 }
 
-impl State for KcState {
-    type Move = KcMove;
+impl State for KingsColourState {
+    type Move = KingsColourMove;
 
     fn num_seats(&self) -> usize {
         2
@@ -1205,7 +1206,7 @@ impl State for KcState {
         }
     }
 
-    fn legal_moves(&self, out: &mut Vec<KcMove>) {
+    fn legal_moves(&self, out: &mut Vec<KingsColourMove>) {
         out.clear();
         if self.end.is_some() {
             return;
@@ -1221,7 +1222,7 @@ impl State for KcState {
         if self.end.is_some() { 0 } else { self.count() }
     }
 
-    fn apply(&mut self, mv: KcMove) {
+    fn apply(&mut self, mv: KingsColourMove) {
         debug_assert!(self.end.is_none(), "apply at a terminal state");
         let irreversible = self.make(mv);
         self.settle(irreversible);
@@ -1281,7 +1282,7 @@ impl State for KcState {
         )
     }
 
-    fn move_to_text(&self, mv: KcMove) -> String {
+    fn move_to_text(&self, mv: KingsColourMove) -> String {
         let g = self.geo;
         let sep = if self.is_capture(mv) { 'x' } else { '-' };
         let promo = if self.is_promotion(mv) { "=Q" } else { "" };
@@ -1299,7 +1300,7 @@ impl State for KcState {
         )
     }
 
-    fn parse_move(&self, text: &str) -> Result<KcMove, GameError> {
+    fn parse_move(&self, text: &str) -> Result<KingsColourMove, GameError> {
         let g = self.geo;
         let t = text.trim();
         let bad = || {
@@ -1320,7 +1321,7 @@ impl State for KcState {
         let to = g
             .parse_cell(&t[i + 1..])
             .map_err(|e| GameError::new(format!("bad move {text:?}: {e}")))?;
-        let mv = KcMove {
+        let mv = KingsColourMove {
             from: from as u8,
             to: to as u8,
         };
@@ -1351,7 +1352,7 @@ impl State for KcState {
     }
 }
 
-impl Research for KcState {
+impl Research for KingsColourState {
     fn seat_role(&self, seat: usize) -> String {
         if seat == 0 { "white" } else { "black" }.to_string()
     }
@@ -1360,7 +1361,7 @@ impl Research for KcState {
     }
 }
 
-impl fmt::Display for KcState {
+impl fmt::Display for KingsColourState {
     /// The board in boardspace's internal orientation (§2.3's map): each
     /// cell's label then its piece, `#` for an empty wall cell, `.` for
     /// another empty cell.
@@ -1388,7 +1389,7 @@ impl fmt::Display for KcState {
     }
 }
 
-impl fmt::Debug for KcState {
+impl fmt::Debug for KingsColourState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "KcState({})", self.to_text())
     }

@@ -47,12 +47,12 @@
 //! type, reading moves in the game's notation:
 //!
 //! ```
-//! use engine::sniggle::Sniggle;
+//! use engine::sniggle::SniggleGame;
 //! use engine::spec::Spec;
 //! use engine::{Game, State, ToMove, parse_legal_move};
 //! use rand::SeedableRng;
 //!
-//! let game = Sniggle::from_spec(&Spec::parse("sniggle(players=2)").unwrap()).unwrap();
+//! let game = SniggleGame::from_spec(&Spec::parse("sniggle(players=2)").unwrap()).unwrap();
 //! let mut s = game.initial_state(0);
 //! // sly.md §4.3: C to D is a first move; Y's piece then continues to E.
 //! let mv = parse_legal_move(&s, "4C-4D").unwrap();

@@ -2,18 +2,18 @@
 //! and dispatch from a game string to a generic function over the concrete
 //! game type (one `match` per run; hot loops never see a trait object).
 
-use crate::andalusia::{self, Andalusia};
+use crate::andalusia::{self, AndalusiaGame};
 use crate::api::Game;
-use crate::bagel::{self, Bagel};
-use crate::catapult::{self, Catapult};
+use crate::bagel::{self, BagelGame};
+use crate::catapult::{self, CatapultGame};
 use crate::error::GameError;
-use crate::kings_colour::{self, KingsColour};
+use crate::kings_colour::{self, KingsColourGame};
 use crate::pie::Pie;
-use crate::royal_guard::{self, RoyalGuard};
-use crate::slingshot::{self, Slingshot};
-use crate::sniggle::{self, Sniggle};
+use crate::royal_guard::{self, RoyalGuardGame};
+use crate::slingshot::{self, SlingshotGame};
+use crate::sniggle::{self, SniggleGame};
 use crate::spec::{ParamInfo, Spec};
-use crate::spinner::{self, Spinner};
+use crate::spinner::{self, SpinnerGame};
 
 /// A game's entry in the registry.
 #[derive(Clone, Copy, Debug)]
@@ -126,22 +126,22 @@ impl<V: GameVisitor> GameVisitor for PieVisitor<V> {
 fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, GameError> {
     let spec = spec.clone();
     match spec.name.as_str() {
-        "slingshot" => Ok(visitor.visit(Slingshot::from_spec(&spec)?)),
+        "slingshot" => Ok(visitor.visit(SlingshotGame::from_spec(&spec)?)),
         // 8×8 on u64 bitboards, 9×9 on u128 (§1.14).
         "catapult" => {
             let rules = catapult::Rules::from_spec(&spec)?;
             if rules.size == 8 {
-                Ok(visitor.visit(Catapult::<u64>::new(rules)?))
+                Ok(visitor.visit(CatapultGame::<u64>::new(rules)?))
             } else {
-                Ok(visitor.visit(Catapult::<u128>::new(rules)?))
+                Ok(visitor.visit(CatapultGame::<u128>::new(rules)?))
             }
         }
-        "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
-        "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
-        "bagel" => Ok(visitor.visit(Bagel::from_spec(&spec)?)),
-        "royal_guard" => Ok(visitor.visit(RoyalGuard::from_spec(&spec)?)),
-        "andalusia" => Ok(visitor.visit(Andalusia::from_spec(&spec)?)),
-        "kings_colour" => Ok(visitor.visit(KingsColour::from_spec(&spec)?)),
+        "sniggle" => Ok(visitor.visit(SniggleGame::from_spec(&spec)?)),
+        "spinner" => Ok(visitor.visit(SpinnerGame::from_spec(&spec)?)),
+        "bagel" => Ok(visitor.visit(BagelGame::from_spec(&spec)?)),
+        "royal_guard" => Ok(visitor.visit(RoyalGuardGame::from_spec(&spec)?)),
+        "andalusia" => Ok(visitor.visit(AndalusiaGame::from_spec(&spec)?)),
+        "kings_colour" => Ok(visitor.visit(KingsColourGame::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

@@ -312,16 +312,16 @@ impl Default for Rules {
 
 /// Slingshot with its parameters fixed: `slingshot(size=9)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Slingshot {
+pub struct SlingshotGame {
     rules: Rules,
 }
 
-impl Slingshot {
+impl SlingshotGame {
     /// The variant with these rules.
     ///
     /// # Errors
     /// A size other than 7 or 9, or a supply below 3.
-    pub fn new(rules: Rules) -> Result<Slingshot, GameError> {
+    pub fn new(rules: Rules) -> Result<SlingshotGame, GameError> {
         if rules.size != 7 && rules.size != 9 {
             crate::bail!(
                 "game slingshot: size={} is not valid (expected one of 7|9)",
@@ -334,14 +334,14 @@ impl Slingshot {
                 rules.supply
             );
         }
-        Ok(Slingshot { rules })
+        Ok(SlingshotGame { rules })
     }
 
     /// Builds the game from a parsed game string.
     ///
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones).
-    pub fn from_spec(spec: &Spec) -> Result<Slingshot, GameError> {
+    pub fn from_spec(spec: &Spec) -> Result<SlingshotGame, GameError> {
         let p = Params::new("game slingshot", spec, PARAMS)?;
         let size = p.choice("size", &[("7", 7), ("9", 9)])?;
         let supply = if p.text("supply").eq_ignore_ascii_case("unlimited") {
@@ -357,7 +357,7 @@ impl Slingshot {
         };
         let neutral_corners = p.choice("corners", &[("ordinary", false), ("neutral", true)])?;
         let stuck_loses = p.choice("stuck", &[("pass", false), ("lose", true)])?;
-        Slingshot::new(Rules {
+        SlingshotGame::new(Rules {
             size,
             supply,
             neutral_corners,
@@ -399,7 +399,7 @@ impl Slingshot {
     }
 }
 
-impl Game for Slingshot {
+impl Game for SlingshotGame {
     type State = SlingshotState;
 
     fn game_string(&self) -> String {
@@ -1342,7 +1342,7 @@ fn fmt_hand(h: u32) -> String {
 ///
 /// A Phase C position whose side to move has no custodial move is moved to
 /// Phase S, as after a move (S13).
-fn parse_position(game: &Slingshot, text: &str) -> Result<SlingshotState, GameError> {
+fn parse_position(game: &SlingshotGame, text: &str) -> Result<SlingshotState, GameError> {
     let n = game.rules.size;
     let fields: Vec<&str> = text.split_whitespace().collect();
     let bad = |what: String| GameError::new(format!("bad slingshot position {text:?}: {what}"));

@@ -178,18 +178,18 @@ impl Default for Rules {
 
 /// Sniggle with its parameters fixed: `sniggle(players=3)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sniggle {
+pub struct SniggleGame {
     rules: Rules,
 }
 
-impl Sniggle {
+impl SniggleGame {
     /// The variant with these rules.
     ///
     /// # Errors
     /// Players other than 2–4, teams without 4 players, counted partner
     /// pieces without teams, bands repeated or out of range, a triangle
     /// column past C, a first seat past the last seat.
-    pub fn new(rules: Rules) -> Result<Sniggle, GameError> {
+    pub fn new(rules: Rules) -> Result<SniggleGame, GameError> {
         let n = rules.players;
         if !(2..=4).contains(&n) {
             crate::bail!("game sniggle: players={n} is not valid (expected one of 2|3|4)");
@@ -219,7 +219,7 @@ impl Sniggle {
                 n - 1
             );
         }
-        Ok(Sniggle { rules })
+        Ok(SniggleGame { rules })
     }
 
     /// Builds the game from a parsed game string.
@@ -227,7 +227,7 @@ impl Sniggle {
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones), and
     /// the errors of [`Sniggle::new`].
-    pub fn from_spec(spec: &Spec) -> Result<Sniggle, GameError> {
+    pub fn from_spec(spec: &Spec) -> Result<SniggleGame, GameError> {
         let p = Params::new("game sniggle", spec, PARAMS)?;
         let players: u8 = p.choice("players", &[("2", 2), ("3", 3), ("4", 4)])?;
         let teams = p.choice("teams", &[("false", false), ("true", true)])?;
@@ -259,7 +259,7 @@ impl Sniggle {
             }
         };
         let first_seat: u8 = p.parse("first_seat")?;
-        Sniggle::new(Rules {
+        SniggleGame::new(Rules {
             players,
             teams,
             triangles,
@@ -302,7 +302,7 @@ impl Sniggle {
     }
 }
 
-impl Game for Sniggle {
+impl Game for SniggleGame {
     type State = SniggleState;
 
     fn game_string(&self) -> String {
@@ -976,7 +976,7 @@ impl fmt::Display for SniggleState {
 /// belongs to the seat to move, stands in a column with an odd count of
 /// opponents' pieces and can step. The outcome follows from the pieces:
 /// a seat (or team) that has finished has won (N-5, N-7, N-8).
-fn parse_position(game: &Sniggle, text: &str) -> Result<SniggleState, GameError> {
+fn parse_position(game: &SniggleGame, text: &str) -> Result<SniggleState, GameError> {
     let rules = game.rules;
     let n = rules.players as usize;
     let bad = |what: String| GameError::new(format!("bad sniggle position {text:?}: {what}"));

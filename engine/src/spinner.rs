@@ -132,17 +132,17 @@ impl Default for Rules {
 
 /// The spinner game with its parameters fixed: `spinner(size=8)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spinner {
+pub struct SpinnerGame {
     rules: Rules,
 }
 
-impl Spinner {
+impl SpinnerGame {
     /// The variant with these rules.
     ///
     /// # Errors
     /// A size outside 5..=11, stars off the board, or no square left to
     /// place on.
-    pub fn new(rules: Rules) -> Result<Spinner, GameError> {
+    pub fn new(rules: Rules) -> Result<SpinnerGame, GameError> {
         let n = rules.size;
         if !(5..=11).contains(&n) {
             crate::bail!("game spinner: size={n} is not valid (expected 5..=11)");
@@ -156,7 +156,7 @@ impl Spinner {
                 "game spinner: stars cover the whole board, leaving no square to place on"
             );
         }
-        Ok(Spinner { rules })
+        Ok(SpinnerGame { rules })
     }
 
     /// Builds the game from a parsed game string. The star list is written
@@ -168,7 +168,7 @@ impl Spinner {
     /// Unknown parameters or values (the message lists the valid ones), a
     /// star that is not a square of the board or is given twice, and the
     /// errors of [`Spinner::new`].
-    pub fn from_spec(spec: &Spec) -> Result<Spinner, GameError> {
+    pub fn from_spec(spec: &Spec) -> Result<SpinnerGame, GameError> {
         let spec = join_quoted_stars(spec)?;
         let p = Params::new("game spinner", &spec, PARAMS)?;
         let size: u32 = p.parse("size")?;
@@ -182,7 +182,7 @@ impl Spinner {
         } else {
             parse_stars(text, size)?
         };
-        Spinner::new(Rules {
+        SpinnerGame::new(Rules {
             size,
             stars,
             crossed,
@@ -283,7 +283,7 @@ fn stars_text(stars: u128, n: u32) -> String {
     format!("[{}]", names.join(","))
 }
 
-impl Game for Spinner {
+impl Game for SpinnerGame {
     type State = SpinnerState;
 
     fn game_string(&self) -> String {
@@ -942,7 +942,7 @@ impl fmt::Display for SpinnerState {
 /// for the placements due above its last square (B.5); a switch needs a
 /// piece of each player (K6); before the end nobody may have a path, and
 /// `over` needs a winner (K9) or a full board (K10).
-fn parse_position(game: &Spinner, text: &str) -> Result<SpinnerState, GameError> {
+fn parse_position(game: &SpinnerGame, text: &str) -> Result<SpinnerState, GameError> {
     let n = game.rules.size;
     let bad = |what: String| GameError::new(format!("bad spinner position {text:?}: {what}"));
     let fields: Vec<&str> = text.split_whitespace().collect();

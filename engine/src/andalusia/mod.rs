@@ -453,19 +453,19 @@ impl AndalusiaMove {
 
 /// Andalusia with its rulings fixed.
 #[derive(Clone, Debug)]
-pub struct Andalusia {
+pub struct AndalusiaGame {
     rules: Rules,
     geo: &'static Geometry,
 }
 
-impl Andalusia {
+impl AndalusiaGame {
     /// The game with these rulings.
     ///
     /// # Errors
     /// A ruling value out of range.
-    pub fn new(rules: Rules) -> Result<Andalusia, GameError> {
+    pub fn new(rules: Rules) -> Result<AndalusiaGame, GameError> {
         rules.check()?;
-        Ok(Andalusia {
+        Ok(AndalusiaGame {
             rules,
             geo: Geometry::get(),
         })
@@ -475,8 +475,8 @@ impl Andalusia {
     ///
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones).
-    pub fn from_spec(spec: &Spec) -> Result<Andalusia, GameError> {
-        Andalusia::new(Rules::from_spec(spec)?)
+    pub fn from_spec(spec: &Spec) -> Result<AndalusiaGame, GameError> {
+        AndalusiaGame::new(Rules::from_spec(spec)?)
     }
 
     /// The rulings of this game.
@@ -485,19 +485,19 @@ impl Andalusia {
     }
 }
 
-impl Default for Andalusia {
+impl Default for AndalusiaGame {
     fn default() -> Self {
-        Andalusia {
+        AndalusiaGame {
             rules: Rules::default(),
             geo: Geometry::get(),
         }
     }
 }
 
-impl crate::api::Game for Andalusia {
+impl crate::api::Game for AndalusiaGame {
     /// Repetition, the quiet-plies rule and the ply cap off.
     fn perft_game(&self) -> Self {
-        Andalusia {
+        AndalusiaGame {
             rules: Rules {
                 repetitions: 0,
                 quiet_plies: 0,

@@ -396,23 +396,23 @@ pub enum CatapultMove {
 /// Catapult with its parameters fixed, over the bit set `B`
 /// ([`Catapult8`] = `u64` for 8×8, [`Catapult9`] = `u128` for 9×9).
 #[derive(Clone, Debug)]
-pub struct Catapult<B: CatapultBits> {
+pub struct CatapultGame<B: CatapultBits> {
     rules: Rules,
     geo: &'static Geometry<B>,
 }
 
 /// Catapult 8×8 on `u64` bitboards.
-pub type Catapult8 = Catapult<u64>;
+pub type Catapult8 = CatapultGame<u64>;
 /// Catapult 9×9 on `u128` bitboards.
-pub type Catapult9 = Catapult<u128>;
+pub type Catapult9 = CatapultGame<u128>;
 
-impl<B: CatapultBits> Catapult<B> {
+impl<B: CatapultBits> CatapultGame<B> {
     /// The variant with these rules.
     ///
     /// # Errors
     /// A size other than 8 or 9, a size that does not fit `B` (9×9 needs
     /// `u128`), or a ply cap outside `1..=1000000`.
-    pub fn new(rules: Rules) -> Result<Catapult<B>, GameError> {
+    pub fn new(rules: Rules) -> Result<CatapultGame<B>, GameError> {
         rules.check()?;
         let Some(geo) = B::geometry(rules.size) else {
             crate::bail!(
@@ -421,7 +421,7 @@ impl<B: CatapultBits> Catapult<B> {
                 B::WIDTH
             );
         };
-        Ok(Catapult { rules, geo })
+        Ok(CatapultGame { rules, geo })
     }
 
     /// Builds the game from a parsed game string.
@@ -429,8 +429,8 @@ impl<B: CatapultBits> Catapult<B> {
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones), or a
     /// size that does not fit `B`.
-    pub fn from_spec(spec: &Spec) -> Result<Catapult<B>, GameError> {
-        Catapult::new(Rules::from_spec(spec)?)
+    pub fn from_spec(spec: &Spec) -> Result<CatapultGame<B>, GameError> {
+        CatapultGame::new(Rules::from_spec(spec)?)
     }
 
     /// The rules of this variant.
@@ -439,10 +439,10 @@ impl<B: CatapultBits> Catapult<B> {
     }
 }
 
-impl<B: CatapultBits> crate::api::Game for Catapult<B> {
+impl<B: CatapultBits> crate::api::Game for CatapultGame<B> {
     /// The safety ply cap off.
     fn perft_game(&self) -> Self {
-        Catapult {
+        CatapultGame {
             rules: Rules {
                 ply_cap: u32::MAX,
                 ..self.rules

@@ -11,7 +11,7 @@
 //! (so positions equal under FIDE 9.2 print and hash the same).
 
 use super::position::{BK, BQ, Board, NO_EP, WK, WQ};
-use super::{Color, Move, MoveKind, Piece, square_name};
+use super::{Color, MoveKind, Piece, RoyalGuardMove, square_name};
 use crate::board::parse_square;
 use crate::error::GameError;
 
@@ -256,7 +256,7 @@ pub(super) fn to_fen(b: &Board) -> String {
 /// Parses UCI text (`e2e4`, `e7e8q`) against `b`: the syntax and squares
 /// are checked; the kind (double step, castling, en passant) is read from
 /// the board. Legality is not checked here.
-pub(super) fn parse_uci(b: &Board, text: &str) -> Result<Move, GameError> {
+pub(super) fn parse_uci(b: &Board, text: &str) -> Result<RoyalGuardMove, GameError> {
     let t = text.trim();
     let bad = || {
         GameError::new(format!(
@@ -290,5 +290,5 @@ pub(super) fn parse_uci(b: &Board, text: &str) -> Result<Move, GameError> {
     } else {
         MoveKind::Normal
     };
-    Ok(Move::new(from, to, kind))
+    Ok(RoyalGuardMove::new(from, to, kind))
 }

@@ -251,7 +251,7 @@ impl Piece {
     }
 }
 
-/// What kind of move a [`Move`] is.
+/// What kind of move a [`RoyalGuardMove`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum MoveKind {
@@ -301,16 +301,16 @@ impl MoveKind {
 /// A move: from-square (bits 0–5), to-square (6–11), [`MoveKind`] (12–14).
 /// Squares are `rank * 8 + file`, a1 = 0.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct Move(u16);
+pub struct RoyalGuardMove(u16);
 
-impl Move {
+impl RoyalGuardMove {
     /// A placeholder (a1a1), never legal.
-    pub const NULL: Move = Move(0);
+    pub const NULL: RoyalGuardMove = RoyalGuardMove(0);
 
     /// A move from `from` to `to` of the given kind.
     #[inline(always)]
-    pub fn new(from: usize, to: usize, kind: MoveKind) -> Move {
-        Move(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
+    pub fn new(from: usize, to: usize, kind: MoveKind) -> RoyalGuardMove {
+        RoyalGuardMove(from as u16 | (to as u16) << 6 | (kind as u16) << 12)
     }
     /// The square left.
     #[inline(always)]
@@ -338,7 +338,7 @@ impl Move {
     }
 }
 
-impl std::fmt::Debug for Move {
+impl std::fmt::Debug for RoyalGuardMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.uci())
     }
@@ -351,22 +351,22 @@ pub fn square_name(sq: usize) -> String {
 
 /// Royal Guard with its parameters fixed.
 #[derive(Clone, Debug)]
-pub struct RoyalGuard {
+pub struct RoyalGuardGame {
     rules: Rules,
 }
 
-impl RoyalGuard {
+impl RoyalGuardGame {
     /// The game with these rules.
-    pub fn new(rules: Rules) -> RoyalGuard {
-        RoyalGuard { rules }
+    pub fn new(rules: Rules) -> RoyalGuardGame {
+        RoyalGuardGame { rules }
     }
 
     /// Builds the game from a parsed game string.
     ///
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones).
-    pub fn from_spec(spec: &Spec) -> Result<RoyalGuard, GameError> {
-        Ok(RoyalGuard::new(Rules::from_spec(spec)?))
+    pub fn from_spec(spec: &Spec) -> Result<RoyalGuardGame, GameError> {
+        Ok(RoyalGuardGame::new(Rules::from_spec(spec)?))
     }
 
     /// The rules.
@@ -375,10 +375,10 @@ impl RoyalGuard {
     }
 }
 
-impl crate::api::Game for RoyalGuard {
+impl crate::api::Game for RoyalGuardGame {
     /// Repetition, the fifty-move rule and the dead-position draw off.
     fn perft_game(&self) -> Self {
-        RoyalGuard {
+        RoyalGuardGame {
             rules: Rules {
                 repetition: None,
                 fifty_move: false,

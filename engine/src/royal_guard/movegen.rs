@@ -10,7 +10,7 @@
 
 use super::attacks::{BETWEEN, KING, KNIGHT, LINE, PAWN_ATTACKS, sliders};
 use super::position::{BK, BQ, Board, NO_EP, WK, WQ};
-use super::{Color, Move, MoveKind, Piece};
+use super::{Color, MoveKind, Piece, RoyalGuardMove};
 
 const RANK_1: u64 = 0xFF;
 const RANK_3: u64 = 0xFF << 16;
@@ -31,7 +31,7 @@ pub trait Sink {
     /// Pawn double steps to each square of `to` from `to − delta`.
     fn doubles(&mut self, to: u64, delta: i32);
     /// One special move (castling, en passant).
-    fn one(&mut self, m: Move);
+    fn one(&mut self, m: RoyalGuardMove);
 }
 
 /// Counts moves without building a list.
@@ -53,7 +53,7 @@ impl Sink for Counter {
         self.0 += to.count_ones() as usize;
     }
     #[inline(always)]
-    fn one(&mut self, _m: Move) {
+    fn one(&mut self, _m: RoyalGuardMove) {
         self.0 += 1;
     }
 }
@@ -64,14 +64,14 @@ pub const MAX_MOVES: usize = 512;
 
 /// A fixed-capacity move list on the stack.
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [RoyalGuardMove; MAX_MOVES],
     len: usize,
 }
 
 impl Default for MoveList {
     fn default() -> Self {
         MoveList {
-            moves: [Move::NULL; MAX_MOVES],
+            moves: [RoyalGuardMove::NULL; MAX_MOVES],
             len: 0,
         }
     }
@@ -80,11 +80,11 @@ impl Default for MoveList {
 impl MoveList {
     /// The moves.
     #[inline(always)]
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[RoyalGuardMove] {
         &self.moves[..self.len]
     }
     #[inline(always)]
-    fn push(&mut self, m: Move) {
+    fn push(&mut self, m: RoyalGuardMove) {
         self.moves[self.len] = m;
         self.len += 1;
     }
@@ -95,7 +95,7 @@ impl Sink for MoveList {
     fn piece(&mut self, from: usize, mut to: u64) {
         while to != 0 {
             let t = to.trailing_zeros() as usize;
-            self.push(Move::new(from, t, MoveKind::Normal));
+            self.push(RoyalGuardMove::new(from, t, MoveKind::Normal));
             to &= to - 1;
         }
     }
@@ -111,10 +111,10 @@ impl Sink for MoveList {
                     MoveKind::PromoBishop,
                     MoveKind::PromoKnight,
                 ] {
-                    self.push(Move::new(f, t, k));
+                    self.push(RoyalGuardMove::new(f, t, k));
                 }
             } else {
-                self.push(Move::new(f, t, MoveKind::Normal));
+                self.push(RoyalGuardMove::new(f, t, MoveKind::Normal));
             }
             to &= to - 1;
         }
@@ -123,7 +123,7 @@ impl Sink for MoveList {
     fn doubles(&mut self, mut to: u64, delta: i32) {
         while to != 0 {
             let t = to.trailing_zeros() as usize;
-            self.push(Move::new(
+            self.push(RoyalGuardMove::new(
                 (t as i32 - delta) as usize,
                 t,
                 MoveKind::DoublePush,
@@ -132,7 +132,7 @@ impl Sink for MoveList {
         }
     }
     #[inline(always)]
-    fn one(&mut self, m: Move) {
+    fn one(&mut self, m: RoyalGuardMove) {
         self.push(m);
     }
 }
@@ -213,14 +213,14 @@ fn gen_impl<S: Sink, const R: bool>(b: &Board, sink: &mut S) {
             && b.attackers_to(base + 5, them, occ, royal_them) == 0
             && b.attackers_to(base + 6, them, occ, royal_them) == 0
         {
-            sink.one(Move::new(base + 4, base + 6, MoveKind::Castle));
+            sink.one(RoyalGuardMove::new(base + 4, base + 6, MoveKind::Castle));
         }
         if b.castling & qs != 0
             && occ & (0x0Eu64 << base) == 0
             && b.attackers_to(base + 3, them, occ, royal_them) == 0
             && b.attackers_to(base + 2, them, occ, royal_them) == 0
         {
-            sink.one(Move::new(base + 4, base + 2, MoveKind::Castle));
+            sink.one(RoyalGuardMove::new(base + 4, base + 2, MoveKind::Castle));
         }
         !0
     } & !own;
@@ -339,7 +339,7 @@ fn gen_impl<S: Sink, const R: bool>(b: &Board, sink: &mut S) {
             let f = from.trailing_zeros() as usize;
             let occ2 = occ ^ (1u64 << f) ^ (1u64 << cap) ^ (1u64 << ep);
             if b.attackers_to(ksq, them, occ2, royal_them) == 0 {
-                sink.one(Move::new(f, ep, MoveKind::EnPassant));
+                sink.one(RoyalGuardMove::new(f, ep, MoveKind::EnPassant));
             }
             from &= from - 1;
         }

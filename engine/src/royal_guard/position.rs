@@ -4,7 +4,7 @@
 //! (perft and search copy it at every node).
 
 use super::attacks::{KING, KNIGHT, PAWN_ATTACKS, sliders, subgrid_of};
-use super::{Color, Move, MoveKind, Piece};
+use super::{Color, MoveKind, Piece, RoyalGuardMove};
 
 /// Castling-right bits: White king side, White queen side, Black king side,
 /// Black queen side.
@@ -290,7 +290,7 @@ impl Board {
 
     /// Plays a legal move (from this position's generator).
     #[inline]
-    pub fn make(&mut self, m: Move) {
+    pub fn make(&mut self, m: RoyalGuardMove) {
         let us = self.side;
         let them = us.other();
         let (from, to) = (m.from(), m.to());

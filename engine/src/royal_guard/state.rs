@@ -7,7 +7,7 @@ use std::fmt;
 use super::fen::{parse_fen, parse_uci, to_fen};
 use super::movegen::{self, MoveList, Sink};
 use super::position::Board;
-use super::{Color, DeadRule, HISTORY, Move, MoveKind, Piece, Rules};
+use super::{Color, DeadRule, HISTORY, MoveKind, Piece, RoyalGuardMove, Rules};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::error::GameError;
 
@@ -145,7 +145,7 @@ impl RoyalGuardState {
     /// The move in standard algebraic notation (`Nf3`, `exd5`, `O-O`,
     /// `e8=Q+`, `Qh4#`); a royal forward capture reads `exe5` (§3.6).
     /// `m` must be legal here.
-    pub fn san(&self, m: Move) -> String {
+    pub fn san(&self, m: RoyalGuardMove) -> String {
         let b = &self.board;
         let (from, to) = (m.from(), m.to());
         let piece = b.piece_at(from).map_or(Piece::Pawn, |(_, p)| p);
@@ -167,7 +167,7 @@ impl RoyalGuardState {
             s.push(piece.letter());
             let mut list = MoveList::default();
             movegen::generate(b, &mut list);
-            let rivals: Vec<Move> = list
+            let rivals: Vec<RoyalGuardMove> = list
                 .as_slice()
                 .iter()
                 .copied()
@@ -208,14 +208,14 @@ impl RoyalGuardState {
 }
 
 /// `Vec<Move>` as a move sink (for [`State::legal_moves`]).
-struct VecSink<'a>(&'a mut Vec<Move>);
+struct VecSink<'a>(&'a mut Vec<RoyalGuardMove>);
 
 impl Sink for VecSink<'_> {
     #[inline(always)]
     fn piece(&mut self, from: usize, mut to: u64) {
         while to != 0 {
             let t = to.trailing_zeros() as usize;
-            self.0.push(Move::new(from, t, MoveKind::Normal));
+            self.0.push(RoyalGuardMove::new(from, t, MoveKind::Normal));
             to &= to - 1;
         }
     }
@@ -231,10 +231,10 @@ impl Sink for VecSink<'_> {
                     MoveKind::PromoBishop,
                     MoveKind::PromoKnight,
                 ] {
-                    self.0.push(Move::new(f, t, k));
+                    self.0.push(RoyalGuardMove::new(f, t, k));
                 }
             } else {
-                self.0.push(Move::new(f, t, MoveKind::Normal));
+                self.0.push(RoyalGuardMove::new(f, t, MoveKind::Normal));
             }
             to &= to - 1;
         }
@@ -243,7 +243,7 @@ impl Sink for VecSink<'_> {
     fn doubles(&mut self, mut to: u64, delta: i32) {
         while to != 0 {
             let t = to.trailing_zeros() as usize;
-            self.0.push(Move::new(
+            self.0.push(RoyalGuardMove::new(
                 (t as i32 - delta) as usize,
                 t,
                 MoveKind::DoublePush,
@@ -252,13 +252,13 @@ impl Sink for VecSink<'_> {
         }
     }
     #[inline(always)]
-    fn one(&mut self, m: Move) {
+    fn one(&mut self, m: RoyalGuardMove) {
         self.0.push(m);
     }
 }
 
 impl State for RoyalGuardState {
-    type Move = Move;
+    type Move = RoyalGuardMove;
 
     fn num_seats(&self) -> usize {
         2
@@ -273,7 +273,7 @@ impl State for RoyalGuardState {
         }
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
+    fn legal_moves(&self, out: &mut Vec<RoyalGuardMove>) {
         out.clear();
         if self.outcome == Outcome::Ongoing {
             movegen::generate(&self.board, &mut VecSink(out));
@@ -289,7 +289,7 @@ impl State for RoyalGuardState {
         }
     }
 
-    fn apply(&mut self, mv: Move) {
+    fn apply(&mut self, mv: RoyalGuardMove) {
         debug_assert!(
             {
                 let mut v = Vec::new();
@@ -337,11 +337,11 @@ impl State for RoyalGuardState {
         self.fen()
     }
 
-    fn move_to_text(&self, mv: Move) -> String {
+    fn move_to_text(&self, mv: RoyalGuardMove) -> String {
         mv.uci()
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    fn parse_move(&self, text: &str) -> Result<RoyalGuardMove, GameError> {
         parse_uci(&self.board, text)
     }
 

@@ -26,7 +26,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use engine::andalusia::{Andalusia, AndalusiaState, Ending, Rules, StalemateResult};
+use engine::andalusia::{AndalusiaGame, AndalusiaState, Ending, Rules, StalemateResult};
 use engine::testkit::check_uniform;
 use engine::{Game, State, ToMove};
 use rand::{Rng, SeedableRng};
@@ -496,7 +496,7 @@ struct Tally {
 }
 
 fn compare(
-    game: &Andalusia,
+    game: &AndalusiaGame,
     s: &AndalusiaState,
     r: &Ref,
     keys: &mut HashMap<u64, String>,
@@ -544,7 +544,7 @@ fn compare(
 }
 
 fn run(rules: Rules, seed: u64, positions: usize, tally: &mut Tally) {
-    let game = Andalusia::new(rules).unwrap();
+    let game = AndalusiaGame::new(rules).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut keys = HashMap::new();
     let mut buf = Vec::new();
@@ -616,7 +616,7 @@ fn engine_matches_reference_short_draw_rules() {
 /// checkmates, stalemates and flying-King pins more often.
 #[test]
 fn engine_matches_reference_endgames() {
-    let game = Andalusia::default();
+    let game = AndalusiaGame::default();
     let mut rng = ChaCha8Rng::seed_from_u64(0xE4D);
     let mut keys = HashMap::new();
     let mut buf = Vec::new();
@@ -662,7 +662,7 @@ fn engine_matches_reference_endgames() {
 
 #[test]
 fn sample_legal_move_is_uniform() {
-    let game = Andalusia::default();
+    let game = AndalusiaGame::default();
     // E-A3 (22 moves).
     let s = game
         .parse_position("4k4/9/6S2/9/4S4/9/4K4/2S6/cC6c w")

@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use crate::common::{data, legal, play, pos, set};
-use engine::andalusia::{Andalusia, AndalusiaState, Ending, Rules, Side, StalemateResult};
+use engine::andalusia::{AndalusiaGame, AndalusiaState, Ending, Rules, Side, StalemateResult};
 use engine::spec::Spec;
 use engine::{Game, State, parse_legal_move, perft};
 use rand::{Rng, SeedableRng};
@@ -18,8 +18,8 @@ use rand_chacha::ChaCha8Rng;
 
 const START: &str = "1ccckccc1/sssssssss/9/9/9/9/9/SSSSSSSSS/1CCCKCCC1 w";
 
-fn game(spec: &str) -> Andalusia {
-    Andalusia::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+fn game(spec: &str) -> AndalusiaGame {
+    AndalusiaGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 // ---------------------------------------------------------------------------
@@ -28,7 +28,7 @@ fn game(spec: &str) -> Andalusia {
 
 #[test]
 fn worked_examples_from_data_file() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let text = data("andalusia_examples.txt");
     let mut s: Option<AndalusiaState> = None;
     let mut want_legal: BTreeSet<String> = BTreeSet::new();
@@ -164,7 +164,7 @@ fn board_graph_links_and_lines() {
 
 #[test]
 fn soldier_steps_by_point_class() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A-M3: a White soldier on b3 (horizontal-only) steps only sideways:
     // a3, c3. One on c4 (vertical-only) only straight ahead: c5. One on d4
     // (full point) N d5? d4 is x=3 (odd), y=3 (odd): diagonal-only, so NE
@@ -191,7 +191,7 @@ fn soldier_steps_by_point_class() {
 
 #[test]
 fn soldier_captures_forward_and_sideways() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A-M3: moves and captures alike. White soldier e5 (full point) with
     // black soldiers on e6, d5 and a black chariot on d6: e5xe6 (N), e5-f6
     // (NE), e5xd6 (NW), e5xd5 (W), e5-f5 (E). Kings a8 and i2
@@ -207,7 +207,7 @@ fn soldier_captures_forward_and_sideways() {
 
 #[test]
 fn double_step_needs_both_points_empty() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A-M4: b2 has NE double b2-c3-d4 and no NW double (a3 has no NW
     // link). With c3 occupied, neither b2-c3 nor b2-d4.
     let mut s = g.initial_state(0);
@@ -226,7 +226,7 @@ fn double_step_needs_both_points_empty() {
 
 #[test]
 fn promotion_is_mandatory_also_by_capture() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A-M5: White soldier e7 with a black chariot on d8: e7-e8=C and
     // e7xd8=C; e7-f8=C. The promoted chariot on e8 (vertical-only) then
     // slides along the e-file only. Kings a8 and i2.
@@ -249,7 +249,7 @@ fn promotion_is_mandatory_also_by_capture() {
 
 #[test]
 fn chariot_slides_stop_at_the_first_piece() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A-M2: a White chariot on e5 (full point) with a black soldier on e8
     // and its own soldier on c5: N e6 e7 xe8; S e4 e3 e2 (e1 is its King);
     // E f5 g5 h5 i5; W d5; NE f6 g7 h8 xi9? i9 is empty: f6 g7 h8 i9;
@@ -277,7 +277,7 @@ fn chariot_slides_stop_at_the_first_piece() {
 
 #[test]
 fn king_may_not_step_onto_an_open_line_with_the_other_king() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A-K2: White Ke1, Black kc9. e1's steps: d1, f1 (rank 1), e2 (file),
     // d2 and f2 (diagonals). d2 lies on the diagonal e1-d2-c3-b4-a5, not
     // with c9. The c-file: c9 ... c1; the King on d1? d1 is on rank 1 only,
@@ -307,7 +307,7 @@ fn king_may_not_step_onto_an_open_line_with_the_other_king() {
 
 #[test]
 fn a_lone_blocker_between_kings_is_pinned() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A-K2: White Ke1, a White soldier on e5, Black ke9. (A White
     // chariot as the lone blocker would check e9: not a legal position.)
     // The soldier may move along the e-file only: e5-e6; its other steps
@@ -326,7 +326,7 @@ fn a_lone_blocker_between_kings_is_pinned() {
 
 #[test]
 fn check_evasions_block_capture_or_step_away() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // A soldier check has nothing between: White Ke3, a black soldier on e4
     // (vertical-only point, attacks S onto e3). Evasions: the King steps
     // (not into attacks) or captures e4; a White chariot on a4? a4 is
@@ -348,7 +348,7 @@ fn check_evasions_block_capture_or_step_away() {
 
 #[test]
 fn double_check_leaves_only_king_moves() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     // White Ke3; black chariot e7 (e-file, e4-e6 empty) and a black
     // soldier on f3 (horizontal-only: steps W onto e3) both check. A White
     // chariot on i7 could capture e7 along rank 7 - not allowed in double
@@ -410,7 +410,7 @@ fn repetition_counts_across_a_long_reversible_window() {
     // chariot shuffles e9-f9-e9: the position repeats every 16 plies, so
     // the start occurs for the third time at ply 32, and no position
     // occurs three times before.
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let mut s = pos(&g, "4c4/k8/9/9/9/9/9/8K/1C7 w");
     let tour = [
         "b1-c1", "c1-d1", "d1-e1", "e1-f1", "f1-g1", "g1-h1", "h1-i1", "i1-b1",
@@ -441,7 +441,7 @@ fn irreversible_moves_reset_the_repetition_window() {
     // A sideways soldier step is reversible and counts: White Sb3
     // (horizontal-only) shuffles b3-c3-b3 while Black's King shuffles
     // a8-a9-a8; the start recurs at plies 4 and 8.
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let mut s = pos(&g, "9/k8/9/9/9/9/1S7/8K/9 w");
     play(&mut s, "b3-c3 a8-a9 c3-b3 a9-a8 b3-c3 a8-a9 c3-b3");
     assert!(!s.is_terminal());
@@ -513,7 +513,7 @@ fn checkmate_beats_the_quiet_plies_rule() {
 
 #[test]
 fn notation_and_position_text() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let s = g.initial_state(0);
     assert_eq!(s.to_text(), format!("{START} 0 0"));
     assert_eq!(pos(&g, START).to_text(), s.to_text());
@@ -541,7 +541,7 @@ fn notation_and_position_text() {
 
 #[test]
 fn bad_positions_are_clear_errors() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     for (text, needle) in [
         ("", "expected 2 to 4 fields"),
         ("4k4/9/9/9/9/9/9/9 w", "8 ranks, expected 9"),
@@ -584,7 +584,7 @@ fn bad_positions_are_clear_errors() {
 
 #[test]
 fn bad_moves_are_clear_errors() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let s = g.initial_state(0);
     for (text, needle) in [
         ("", "expected from-to"),
@@ -622,7 +622,7 @@ fn bad_moves_are_clear_errors() {
         ("andalusia(ply_cap=0)", "1..=100000"),
         ("andalusia(size=9)", "unknown parameter"),
     ] {
-        let e = Andalusia::from_spec(&Spec::parse(spec).unwrap()).unwrap_err();
+        let e = AndalusiaGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_err();
         assert!(e.0.contains(needle), "{spec}: {e}");
     }
 }
@@ -633,7 +633,7 @@ fn bad_moves_are_clear_errors() {
 
 #[test]
 fn zobrist_and_notation_round_trips_on_playouts() {
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let mut buf = Vec::new();
     let mut n = 0;
@@ -670,7 +670,7 @@ fn specialised_perft_equals_the_generic_one() {
     // The module's perft skips the no-move probe when making a child; it
     // must count exactly what engine::perft counts, also where draws and
     // mates end lines inside the horizon.
-    let g = Andalusia::default();
+    let g = AndalusiaGame::default();
     for (spec, text, depth) in [
         ("andalusia", START, 4),
         ("andalusia", "4k4/9/6S2/9/4S4/9/4K4/2S6/cC6c w", 4),

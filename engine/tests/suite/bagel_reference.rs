@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::bagel::{Bagel, BagelState, random_layout};
+use engine::bagel::{BagelGame, BagelState, random_layout};
 use engine::spec::Spec;
 use engine::testkit::check_uniform;
 use engine::{Game, State, ToMove};
@@ -179,7 +179,7 @@ fn engine_moves(s: &BagelState) -> BTreeSet<String> {
     v.iter().map(|&m| s.move_to_text(m)).collect()
 }
 
-fn check(game: &Bagel, base: i32, s: &BagelState) {
+fn check(game: &BagelGame, base: i32, s: &BagelState) {
     let text = s.to_text();
     let r = Ref::parse(base, &text);
     let moves = engine_moves(s);
@@ -211,8 +211,8 @@ fn check(game: &Bagel, base: i32, s: &BagelState) {
     assert_eq!(back.zobrist(), s.zobrist());
 }
 
-fn game(spec: &str) -> Bagel {
-    Bagel::from_spec(&Spec::parse(spec).unwrap()).unwrap()
+fn game(spec: &str) -> BagelGame {
+    BagelGame::from_spec(&Spec::parse(spec).unwrap()).unwrap()
 }
 
 #[test]

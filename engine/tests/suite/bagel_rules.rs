@@ -4,17 +4,17 @@
 //! the pie rule B-5, the end test B-R4, Big Bagel's 4-windows, bad input.
 
 use engine::Research;
-use engine::bagel::{BAGEL_L1, Bagel, BagelMove, Colour, random_layout};
+use engine::bagel::{BAGEL_L1, BagelGame, BagelMove, Colour, random_layout};
 use engine::registry::{GameVisitor, visit_game};
 use engine::testkit::check_playouts;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 
-fn l1(extra: &str) -> Bagel {
+fn l1(extra: &str) -> BagelGame {
     let spec = format!("bagel(layout={BAGEL_L1}{extra})");
-    Bagel::from_spec(&engine::spec::Spec::parse(&spec).unwrap()).unwrap()
+    BagelGame::from_spec(&engine::spec::Spec::parse(&spec).unwrap()).unwrap()
 }
 
-fn play(g: &Bagel, moves: &str) -> engine::bagel::BagelState {
+fn play(g: &BagelGame, moves: &str) -> engine::bagel::BagelState {
     let mut s = g.initial_state(0);
     apply_moves(&mut s, moves).unwrap();
     s
@@ -301,7 +301,7 @@ fn end_test_and_last_disc() {
 /// B-V1, B-V2: Big Bagel scores filled 4-windows; the hole is e5.
 #[test]
 fn big_bagel_scores_fours() {
-    let g = Bagel::from_spec(&engine::spec::Spec::parse("bagel(base=5)").unwrap()).unwrap();
+    let g = BagelGame::from_spec(&engine::spec::Spec::parse("bagel(base=5)").unwrap()).unwrap();
     assert_eq!(
         g.game_string(),
         "bagel(base=5,reserve=32,colours=4,tiebreak_min=4,end=mover,layout=random)"
@@ -333,7 +333,7 @@ fn big_bagel_scores_fours() {
 /// overrides the seed.
 #[test]
 fn layouts_from_seeds() {
-    let g = Bagel::from_spec(&engine::spec::Spec::parse("bagel").unwrap()).unwrap();
+    let g = BagelGame::from_spec(&engine::spec::Spec::parse("bagel").unwrap()).unwrap();
     let a = g.initial_state(11).layout_text().to_string();
     assert_eq!(a, g.initial_state(11).layout_text());
     assert_ne!(a, g.initial_state(12).layout_text());
@@ -365,7 +365,7 @@ fn consistency_kit_both_bases() {
         "bagel(reserve=5)",
         "bagel(colours=3,end=either)",
     ] {
-        let g = Bagel::from_spec(&engine::spec::Spec::parse(spec).unwrap()).unwrap();
+        let g = BagelGame::from_spec(&engine::spec::Spec::parse(spec).unwrap()).unwrap();
         let r = check_playouts(&g, 40, 9, 200).unwrap();
         assert_eq!(r.games, 40, "{spec}");
     }
@@ -474,7 +474,7 @@ fn bad_input() {
         .0;
     assert!(e.contains("differs from the game's layout"), "{e}");
     // The random-layout game reads any layout.
-    let any = Bagel::from_spec(&engine::spec::Spec::parse("bagel").unwrap()).unwrap();
+    let any = BagelGame::from_spec(&engine::spec::Spec::parse("bagel").unwrap()).unwrap();
     let p = any
         .parse_position(&format!("{other} {empty} w open 20 20 0 0"))
         .unwrap();

@@ -27,7 +27,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use engine::Research;
-use engine::catapult::{Catapult, CatapultBits, CatapultMove, CatapultState, Rules, Side, Step};
+use engine::catapult::{
+    CatapultBits, CatapultGame, CatapultMove, CatapultState, Rules, Side, Step,
+};
 use engine::testkit::{Golden, check_uniform};
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::{Rng, SeedableRng};
@@ -575,10 +577,10 @@ fn perft_depth_4_matches_reference() {
     ] {
         let want = ref_perft(&Ref::new(rules), 4);
         let got = if rules.n == 8 {
-            let g = Catapult::<u64>::new(rules.engine_rules()).unwrap();
+            let g = CatapultGame::<u64>::new(rules.engine_rules()).unwrap();
             engine::perft(&g.initial_state(0), 4)
         } else {
-            let g = Catapult::<u128>::new(rules.engine_rules()).unwrap();
+            let g = CatapultGame::<u128>::new(rules.engine_rules()).unwrap();
             engine::perft(&g.initial_state(0), 4)
         };
         assert_eq!(got, want, "{rules:?}");
@@ -665,7 +667,7 @@ struct Tally {
 
 /// Compares everything observable about one position.
 fn compare<B: CatapultBits>(
-    game: &Catapult<B>,
+    game: &CatapultGame<B>,
     e: &CatapultState<B>,
     r: &Ref,
     acts: &[RAct],
@@ -759,7 +761,7 @@ fn play_and_compare<B: CatapultBits>(
     tally: &mut Tally,
     hashes: &mut HashMap<u64, String>,
 ) -> Vec<String> {
-    let game = Catapult::<B>::new(rules.engine_rules()).expect("valid rules");
+    let game = CatapultGame::<B>::new(rules.engine_rules()).expect("valid rules");
     let mut e = game.initial_state(0);
     let mut r = Ref::new(rules);
     let mut buf = Vec::new();
@@ -872,8 +874,8 @@ fn engine_matches_reference_combinations() {
 
     // The same random games on both widths: equal texts and keys.
     let rules = RefRules::new(8, false, false);
-    let g64 = Catapult::<u64>::new(rules.engine_rules()).unwrap();
-    let g128 = Catapult::<u128>::new(rules.engine_rules()).unwrap();
+    let g64 = CatapultGame::<u64>::new(rules.engine_rules()).unwrap();
+    let g128 = CatapultGame::<u128>::new(rules.engine_rules()).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut buf = Vec::new();
     for _ in 0..50 {
@@ -898,7 +900,7 @@ fn engine_matches_reference_combinations() {
 #[test]
 fn move_then_pass_in_play() {
     let rules = RefRules::new(8, false, true);
-    let game = Catapult::<u64>::new(rules.engine_rules()).unwrap();
+    let game = CatapultGame::<u64>::new(rules.engine_rules()).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let mut buf = Vec::new();
     let mut met = 0;
@@ -939,13 +941,13 @@ fn move_then_pass_in_play() {
 
 #[test]
 fn sample_legal_move_is_uniform() {
-    let g8 = Catapult::<u64>::new(Rules::default()).unwrap();
-    let g9 = Catapult::<u128>::new(Rules {
+    let g8 = CatapultGame::<u64>::new(Rules::default()).unwrap();
+    let g9 = CatapultGame::<u128>::new(Rules {
         size: 9,
         ..Rules::default()
     })
     .unwrap();
-    let gd = Catapult::<u64>::new(Rules {
+    let gd = CatapultGame::<u64>::new(Rules {
         dagger: true,
         ..Rules::default()
     })
@@ -972,7 +974,7 @@ fn sample_legal_move_is_uniform() {
 }
 
 /// The position with the most captures available in a seeded random game.
-fn busiest<B: CatapultBits>(g: &Catapult<B>, seed: u64) -> CatapultState<B> {
+fn busiest<B: CatapultBits>(g: &CatapultGame<B>, seed: u64) -> CatapultState<B> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut buf = Vec::new();
     let mut s = g.initial_state(0);
@@ -1103,7 +1105,7 @@ fn golden_playthrough_dagger() {
     assert_eq!(r.to_text(), final_text);
     assert_eq!(r.returns(), returns);
 
-    let game = Catapult::<u64>::new(golden_rules().engine_rules()).unwrap();
+    let game = CatapultGame::<u64>::new(golden_rules().engine_rules()).unwrap();
     let mut e = game.initial_state(0);
     apply_moves(&mut e, &moves.join(" ")).expect("engine accepts the golden record");
     assert_eq!(e.to_text(), final_text);

@@ -7,7 +7,7 @@
 
 use crate::common::{legal, play, pos, set};
 use engine::Research;
-use engine::catapult::{Catapult, CatapultBits, CatapultMove, CatapultState, Rules, Side};
+use engine::catapult::{CatapultBits, CatapultGame, CatapultMove, CatapultState, Rules, Side};
 use engine::spec::Spec;
 use engine::{Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move, perft, visit_game};
 use rand::SeedableRng;
@@ -17,12 +17,12 @@ use rand_chacha::ChaCha8Rng;
 // Helpers
 // ---------------------------------------------------------------------------
 
-fn game8(spec: &str) -> Catapult<u64> {
-    Catapult::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+fn game8(spec: &str) -> CatapultGame<u64> {
+    CatapultGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
-fn game9(spec: &str) -> Catapult<u128> {
-    Catapult::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+fn game9(spec: &str) -> CatapultGame<u128> {
+    CatapultGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 fn returns2<B: CatapultBits>(s: &CatapultState<B>) -> [f64; 2] {
@@ -79,7 +79,7 @@ fn game_string_defaults_and_rejects() {
     assert_eq!(game8(s).rules().ply_cap, 50);
 
     let err = |spec: &str| {
-        Catapult::<u128>::from_spec(&Spec::parse(spec).unwrap())
+        CatapultGame::<u128>::from_spec(&Spec::parse(spec).unwrap())
             .unwrap_err()
             .0
     };
@@ -104,7 +104,7 @@ fn game_string_defaults_and_rejects() {
     let e = err("catapult(size=8,size=9)");
     assert!(e.contains("given twice"), "{e}");
     // 9×9 does not fit a u64 board (§0.1).
-    let e = Catapult::<u64>::from_spec(&Spec::parse("catapult(size=9)").unwrap())
+    let e = CatapultGame::<u64>::from_spec(&Spec::parse("catapult(size=9)").unwrap())
         .unwrap_err()
         .0;
     assert!(e.contains("size=9") && e.contains("u128"), "{e}");
@@ -347,9 +347,9 @@ fn royal_king_capture_ends_perft_lines() {
 /// The 8×8 rows again on `u128` bitboards: the widths agree.
 #[test]
 fn perft_8x8_on_u128() {
-    let g = Catapult::<u128>::new(Rules::default()).unwrap();
+    let g = CatapultGame::<u128>::new(Rules::default()).unwrap();
     perft_row(&g, &[30, 900, 29_152]);
-    let g = Catapult::<u128>::new(Rules {
+    let g = CatapultGame::<u128>::new(Rules {
         royal: true,
         ..Rules::default()
     })
@@ -774,7 +774,7 @@ fn bad_positions_rejected() {
     let dagger = game8("catapult(dagger=true)");
     let g9 = game9("catapult(size=9)");
     let start8 = "2D1D1D1/3D1D1D/L3D1D1/1L3D1D/L1L3D1/1L1L3D/L1L1L3/1L1L1L2";
-    fn expect_bad<B: CatapultBits>(g: &Catapult<B>, text: &str, want: &str) {
+    fn expect_bad<B: CatapultBits>(g: &CatapultGame<B>, text: &str, want: &str) {
         let e = g
             .parse_position(text)
             .err()

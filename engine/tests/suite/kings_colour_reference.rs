@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::kings_colour::{CaptureRule, KingsColour, Rules};
+use engine::kings_colour::{CaptureRule, KingsColourGame, Rules};
 use engine::{Game, State, ToMove};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -267,7 +267,7 @@ impl Ref {
     }
 }
 
-fn diff(game: &KingsColour, games: usize, seed: u64) -> usize {
+fn diff(game: &KingsColourGame, games: usize, seed: u64) -> usize {
     let wide = game.rules.capture == CaptureRule::Wide;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut positions = 0;
@@ -324,13 +324,13 @@ fn diff(game: &KingsColour, games: usize, seed: u64) -> usize {
 
 #[test]
 fn reference_agrees_on_random_playouts() {
-    let n = diff(&KingsColour::default(), 170, 2026);
+    let n = diff(&KingsColourGame::default(), 170, 2026);
     assert!(n >= 10_000, "only {n} positions");
 }
 
 #[test]
 fn reference_agrees_with_the_wide_capture_rule() {
-    let g = KingsColour::new(Rules {
+    let g = KingsColourGame::new(Rules {
         capture: CaptureRule::Wide,
         ..Rules::default()
     });

@@ -7,12 +7,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use engine::Research;
-use engine::kings_colour::{Geometry, KcMove, KcState, KingsColour, Piece, Rules, Side, colour_of};
+use engine::kings_colour::{
+    Geometry, KingsColourGame, KingsColourMove, KingsColourState, Piece, Rules, Side, colour_of,
+};
 use engine::registry::visit_game;
 use engine::{Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move, perft};
 
-fn game() -> KingsColour {
-    KingsColour::default()
+fn game() -> KingsColourGame {
+    KingsColourGame::default()
 }
 
 fn geo() -> &'static Geometry {
@@ -65,22 +67,22 @@ fn text(pieces: &str, side: char) -> String {
     format!("{} {side} 0", cols.join("/"))
 }
 
-fn pos(pieces: &str, side: char) -> KcState {
+fn pos(pieces: &str, side: char) -> KingsColourState {
     game().parse_position(&text(pieces, side)).unwrap()
 }
 
-fn moves(s: &KcState) -> Vec<KcMove> {
+fn moves(s: &KingsColourState) -> Vec<KingsColourMove> {
     let mut v = Vec::new();
     s.legal_moves(&mut v);
     assert_eq!(v.len(), s.count_legal_moves());
     v
 }
 
-fn texts(s: &KcState) -> BTreeSet<String> {
+fn texts(s: &KingsColourState) -> BTreeSet<String> {
     moves(s).into_iter().map(|m| s.move_to_text(m)).collect()
 }
 
-fn from_count(s: &KcState, from: &str) -> usize {
+fn from_count(s: &KingsColourState, from: &str) -> usize {
     moves(s)
         .iter()
         .filter(|m| m.from as usize == cell(from))
@@ -321,7 +323,7 @@ fn kc_r2_queen_in_own_castle_only_the_king_captures() {
     // J7 along r = 0 (switcheroo).
     assert!(t.contains("D4xD5+"), "{t:?}");
     // boardspace's wide rule allows it.
-    let wide = KingsColour::new(Rules {
+    let wide = KingsColourGame::new(Rules {
         capture: engine::kings_colour::CaptureRule::Wide,
         ..Rules::default()
     });
@@ -333,7 +335,7 @@ fn kc_r2_queen_in_own_castle_only_the_king_captures() {
     };
     assert!(wt.contains("F6xD5"));
     // king_captures=false: the King may not take it either.
-    let nk = KingsColour::new(Rules {
+    let nk = KingsColourGame::new(Rules {
         king_captures: false,
         ..Rules::default()
     });
@@ -555,7 +557,7 @@ fn bad_moves_give_one_line_errors() {
 fn wide_capture_rule_agrees_to_depth_3_and_differs_in_kc_b_at_3() {
     // §2.6: boardspace's wider capture rule gives the same perft numbers to
     // depth 3 from the start; KC-B first differs at perft(3).
-    let wide = KingsColour::new(Rules {
+    let wide = KingsColourGame::new(Rules {
         capture: engine::kings_colour::CaptureRule::Wide,
         ..Rules::default()
     });
@@ -589,7 +591,7 @@ fn stalemate_kc_13() {
     assert_eq!(s.to_move(), ToMove::Terminal);
     assert_eq!(s.returns()[..2], [0.0, 0.0]);
     // stalemate=loss (the ruling's alternative): the stalemated side loses.
-    let g = KingsColour::new(Rules {
+    let g = KingsColourGame::new(Rules {
         stalemate_loses: true,
         ..Rules::default()
     });
@@ -604,7 +606,7 @@ fn stalemate_kc_13() {
 
 #[test]
 fn transpositions_share_a_zobrist_key() {
-    let g = KingsColour::default();
+    let g = KingsColourGame::default();
     let mut a = g.initial_state(0);
     let mut b = g.initial_state(0);
     apply_moves(&mut a, "C5-B5 K5-L4 E3-F3 I9-H10").unwrap();

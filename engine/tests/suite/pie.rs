@@ -4,13 +4,13 @@
 use engine::Research;
 use engine::pie::{NoSwap, Pie, PieMove, PieStage, opening_classes};
 use engine::registry::visit_game;
-use engine::slingshot::Slingshot;
+use engine::slingshot::SlingshotGame;
 use engine::{Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn slingshot(text: &str) -> Slingshot {
-    Slingshot::from_spec(&engine::spec::Spec::parse(text).unwrap()).unwrap()
+fn slingshot(text: &str) -> SlingshotGame {
+    SlingshotGame::from_spec(&engine::spec::Spec::parse(text).unwrap()).unwrap()
 }
 
 struct Name;

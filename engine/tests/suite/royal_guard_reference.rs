@@ -11,7 +11,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::royal_guard::{RoyalGuard, Rules};
+use engine::royal_guard::{RoyalGuardGame, Rules};
 use engine::{Game, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -326,7 +326,7 @@ impl Ref {
 }
 
 fn diff(powers: bool, games: usize, seed: u64) -> usize {
-    let g = RoyalGuard::new(Rules {
+    let g = RoyalGuardGame::new(Rules {
         royal_powers: powers,
         ..Rules::default()
     });
@@ -394,7 +394,7 @@ fn golden_path() -> std::path::PathBuf {
 fn golden_playthrough_royal_powers() {
     let text = std::fs::read_to_string(golden_path()).expect("the golden file");
     let golden = engine::testkit::Golden::parse(&text).expect("a well-formed golden file");
-    let g = RoyalGuard::new(Rules::default());
+    let g = RoyalGuardGame::new(Rules::default());
     let mut s = g.initial_state(0);
     for (i, m) in golden.moves.iter().enumerate() {
         let r = Ref::from_fen(&s.to_text(), true);
@@ -458,7 +458,7 @@ fn ref_perft(s: &engine::royal_guard::RoyalGuardState, depth: u32, powers: bool)
 #[test]
 fn reference_perft_matches_the_dossier() {
     let g = |powers| {
-        RoyalGuard::new(Rules {
+        RoyalGuardGame::new(Rules {
             royal_powers: powers,
             ..Rules::default()
         })
@@ -512,7 +512,7 @@ fn reference_perft_matches_the_dossier() {
 #[test]
 #[ignore]
 fn reference_perft_held_back_depths() {
-    let g = RoyalGuard::new(Rules::default());
+    let g = RoyalGuardGame::new(Rules::default());
     for (fen, depth) in [
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -11,7 +11,7 @@ use crate::common::data;
 
 use crate::common::{legal, play, pos, set};
 use engine::Research;
-use engine::royal_guard::{Color, Outcome, RoyalGuard, RoyalGuardState, Rules, perft};
+use engine::royal_guard::{Color, Outcome, RoyalGuardGame, RoyalGuardState, Rules, perft};
 use engine::spec::Spec;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move, visit_game};
 
@@ -19,15 +19,15 @@ use engine::{Game, State, ToMove, apply_moves, parse_legal_move, visit_game};
 // Helpers
 // ---------------------------------------------------------------------------
 
-fn game(spec: &str) -> RoyalGuard {
-    RoyalGuard::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+fn game(spec: &str) -> RoyalGuardGame {
+    RoyalGuardGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
-fn rg() -> RoyalGuard {
+fn rg() -> RoyalGuardGame {
     game("royal_guard")
 }
 
-fn fide() -> RoyalGuard {
+fn fide() -> RoyalGuardGame {
     game("royal_guard(royal_powers=false)")
 }
 
@@ -206,7 +206,7 @@ fn leaves(s: &RoyalGuardState, depth: u32, line: &mut Vec<String>, out: &mut Lea
 /// §3.6 notes: leaf statistics from the start position.
 #[test]
 fn leaf_statistics_from_the_start() {
-    let stats = |g: &RoyalGuard, d| {
+    let stats = |g: &RoyalGuardGame, d| {
         let mut out = Leaves::default();
         leaves(&g.initial_state(0), d, &mut Vec::new(), &mut out);
         out

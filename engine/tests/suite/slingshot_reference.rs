@@ -22,7 +22,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::path::PathBuf;
 
 use engine::Research;
-use engine::slingshot::{Colour, Rules, Slingshot, SlingshotState};
+use engine::slingshot::{Colour, Rules, SlingshotGame, SlingshotState};
 use engine::testkit::{Golden, check_uniform};
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::{Rng, SeedableRng};
@@ -100,8 +100,8 @@ impl RefRules {
     }
 
     /// The same variant in the engine.
-    fn engine_game(&self) -> Slingshot {
-        Slingshot::new(Rules {
+    fn engine_game(&self) -> SlingshotGame {
+        SlingshotGame::new(Rules {
             size: self.n as u32,
             supply: self.supply.map_or(u32::MAX, |s| s as u32),
             neutral_corners: self.neutral_corners,
@@ -725,7 +725,7 @@ fn diff_message(engine: &[String], reference: &[String]) -> String {
 
 /// Compares everything observable about one position.
 fn compare(
-    game: &Slingshot,
+    game: &SlingshotGame,
     e: &SlingshotState,
     r: &Ref,
     rng: &mut ChaCha8Rng,

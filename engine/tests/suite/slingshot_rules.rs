@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use crate::common::{legal, play, pos, set_of};
 use engine::Research;
-use engine::slingshot::{Colour, Slingshot, SlingshotMove, SlingshotState};
+use engine::slingshot::{Colour, SlingshotGame, SlingshotMove, SlingshotState};
 use engine::spec::Spec;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::SeedableRng;
@@ -19,20 +19,20 @@ use rand_chacha::ChaCha8Rng;
 // Helpers
 // ---------------------------------------------------------------------------
 
-fn game(spec: &str) -> Slingshot {
-    Slingshot::from_spec(&Spec::parse(spec).unwrap()).unwrap()
+fn game(spec: &str) -> SlingshotGame {
+    SlingshotGame::from_spec(&Spec::parse(spec).unwrap()).unwrap()
 }
 
-fn g7() -> Slingshot {
+fn g7() -> SlingshotGame {
     game("slingshot(size=7)")
 }
 
-fn g9() -> Slingshot {
+fn g9() -> SlingshotGame {
     game("slingshot(size=9)")
 }
 
 /// The state after a move record from the initial (empty) board.
-fn after(g: &Slingshot, record: &str) -> SlingshotState {
+fn after(g: &SlingshotGame, record: &str) -> SlingshotState {
     let mut s = g.initial_state(0);
     apply_moves(&mut s, record).unwrap_or_else(|e| panic!("{record}: {e}"));
     s
@@ -134,7 +134,7 @@ fn game_string_defaults_and_rejects() {
         "slingshot(stuck=maybe)",
         "slingshot(colour=1)",
     ] {
-        let r = Spec::parse(bad).and_then(|s| Slingshot::from_spec(&s));
+        let r = Spec::parse(bad).and_then(|s| SlingshotGame::from_spec(&s));
         assert!(r.is_err(), "accepted {bad}");
     }
     // The seed is unused: Slingshot has no random set-up.
@@ -314,7 +314,7 @@ fn a7_5_stalemate_global_phase_switch() {
 }
 
 /// Black's first-move counts over every set-up (chooser=B).
-fn first_move_counts(g: &Slingshot) -> Vec<(String, usize)> {
+fn first_move_counts(g: &SlingshotGame) -> Vec<(String, usize)> {
     let s0 = g.initial_state(0);
     let mut setups = Vec::new();
     s0.legal_moves(&mut setups);
@@ -388,7 +388,7 @@ const TABLE_7: [[i32; 7]; 7] = [
     [5, 11, 11, 11, 11, 11, 5],
 ];
 
-fn check_table(g: &Slingshot, n: usize, table: &[&[i32]]) {
+fn check_table(g: &SlingshotGame, n: usize, table: &[&[i32]]) {
     for (i, row) in table.iter().enumerate() {
         let r = n - 1 - i;
         for (c, &want) in row.iter().enumerate() {

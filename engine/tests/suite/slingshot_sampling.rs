@@ -3,7 +3,7 @@
 //! rather than a target first. The early-game branch is covered by
 //! `slingshot_reference.rs`.
 
-use engine::slingshot::{Rules, Slingshot, SlingshotState};
+use engine::slingshot::{Rules, SlingshotGame, SlingshotState};
 use engine::testkit::check_uniform;
 use engine::{Game, State, ToMove};
 use rand::SeedableRng;
@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// The last Phase C position of a random game with at least 3 moves.
 fn late_phase_c(size: u32, seed: u64) -> Option<SlingshotState> {
-    let g = Slingshot::new(Rules {
+    let g = SlingshotGame::new(Rules {
         size,
         ..Rules::default()
     })

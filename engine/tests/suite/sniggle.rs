@@ -20,7 +20,7 @@ use std::collections::{BTreeSet, HashMap};
 use crate::common::{legal, play, pos, set_of};
 use engine::Research;
 use engine::board::Bits;
-use engine::sniggle::{Sniggle, SniggleState};
+use engine::sniggle::{SniggleGame, SniggleState};
 use engine::spec::Spec;
 use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, visit_game};
 use rand::{Rng, SeedableRng};
@@ -30,8 +30,8 @@ use rand_chacha::ChaCha8Rng;
 // Helpers
 // ---------------------------------------------------------------------------
 
-fn game(spec: &str) -> Sniggle {
-    Sniggle::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+fn game(spec: &str) -> SniggleGame {
+    SniggleGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 /// The seat to move, asserting the game is not over.
@@ -878,7 +878,7 @@ struct Tally {
     wins: [usize; 4],
 }
 
-fn compare(g: &Sniggle, e: &SniggleState, r: &Ref, rng: &mut ChaCha8Rng) {
+fn compare(g: &SniggleGame, e: &SniggleState, r: &Ref, rng: &mut ChaCha8Rng) {
     let text = r.text();
     assert_eq!(e.to_text(), text, "position text");
     let want = match r.outcome {

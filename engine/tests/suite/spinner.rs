@@ -20,7 +20,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use crate::common::{legal, play, pos};
 use engine::spec::Spec;
-use engine::spinner::{Spinner, SpinnerState};
+use engine::spinner::{SpinnerGame, SpinnerState};
 use engine::testkit::check_uniform;
 use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, perft, visit_game};
 use rand::{Rng, SeedableRng};
@@ -30,8 +30,8 @@ use rand_chacha::ChaCha8Rng;
 // Helpers
 // ---------------------------------------------------------------------------
 
-fn game(spec: &str) -> Spinner {
-    Spinner::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+fn game(spec: &str) -> SpinnerGame {
+    SpinnerGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 /// The chance outcomes as (text, probability), checking they sum to 1.
@@ -538,7 +538,7 @@ fn mangled_input_never_panics() {
             assert_eq!(pos(&g, &p.to_text()).to_text(), p.to_text());
         }
         let _ = s.parse_move(&t);
-        let _ = Spec::parse(&format!("spinner(stars={t})")).map(|sp| Spinner::from_spec(&sp));
+        let _ = Spec::parse(&format!("spinner(stars={t})")).map(|sp| SpinnerGame::from_spec(&sp));
     }
 }
 
@@ -877,7 +877,7 @@ struct Tally {
     draws: usize,
 }
 
-fn compare(g: &Spinner, e: &SpinnerState, r: &Ref, rng: &mut ChaCha8Rng) {
+fn compare(g: &SpinnerGame, e: &SpinnerState, r: &Ref, rng: &mut ChaCha8Rng) {
     let text = r.text();
     assert_eq!(e.to_text(), text, "position text");
     assert_eq!(e.to_move(), r.to_move(), "to_move in {text}");
