@@ -1,0 +1,199 @@
+//! The King's Colour position: men as bit sets, the repetition ring, Zobrist keys, the State API and the research view.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// A King's Colour position (flat, no heap; ~350 bytes).
+#[derive(Clone)]
+pub struct KingsColourState {
+    pub(crate) geo: &'static Geometry,
+    pub(crate) rules: Rules,
+    /// Occupancy per side (Kings included).
+    pub(crate) occ: [u128; 2],
+    /// Promoted men of either side.
+    pub(crate) queens: u128,
+    pub(crate) kings: [u8; 2],
+    pub(crate) side: u8,
+    pub(crate) ply: u32,
+    pub(crate) hash: u64,
+    pub(crate) end: Option<End>,
+    pub(crate) since_irreversible: u32,
+    pub(crate) history: [u64; REPETITION_WINDOW],
+}
+
+impl State for KingsColourState {
+    type Move = KingsColourMove;
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        if self.end.is_some() {
+            ToMove::Terminal
+        } else {
+            ToMove::Seat(self.side as usize)
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<KingsColourMove>) {
+        out.clear();
+        if self.end.is_some() {
+            return;
+        }
+        self.for_each_legal(|m| {
+            out.push(m);
+            true
+        });
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.end.is_some() { 0 } else { self.count() }
+    }
+
+    fn apply(&mut self, mv: KingsColourMove) {
+        debug_assert!(self.end.is_none(), "apply at a terminal state");
+        let irreversible = self.make(mv);
+        self.settle(irreversible);
+    }
+
+    fn returns(&self) -> Returns {
+        let mut r = [0.0; crate::api::MAX_SEATS];
+        if let Some(End {
+            winner: Some(w), ..
+        }) = self.end
+        {
+            r[w.index()] = 1.0;
+            r[w.opp().index()] = -1.0;
+        }
+        r
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn to_text(&self) -> String {
+        let mut cols = Vec::with_capacity(13);
+        for col in 0..13 {
+            let mut t = String::new();
+            let mut run = 0;
+            for c in self.column(col) {
+                match self.letter(c) {
+                    Some(l) => {
+                        if run > 0 {
+                            t += &run.to_string();
+                            run = 0;
+                        }
+                        t.push(l);
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                t += &run.to_string();
+            }
+            cols.push(t);
+        }
+        format!(
+            "{} {} {}",
+            cols.join("/"),
+            if self.side == 0 { 'w' } else { 'b' },
+            self.ply
+        )
+    }
+
+    fn move_to_text(&self, mv: KingsColourMove) -> String {
+        let g = self.geo;
+        let sep = if self.is_capture(mv) { 'x' } else { '-' };
+        let promo = if self.is_promotion(mv) { "=Q" } else { "" };
+        let mut c = self.clone_board();
+        c.make(mv);
+        let suffix = if c.in_check(c.side_to_move()) {
+            if c.has_legal_move() { "+" } else { "#" }
+        } else {
+            ""
+        };
+        format!(
+            "{}{sep}{}{promo}{suffix}",
+            g.name(mv.from as usize),
+            g.name(mv.to as usize)
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<KingsColourMove, GameError> {
+        let g = self.geo;
+        let t = text.trim();
+        let bad = || {
+            GameError::new(format!(
+                "bad move {text:?}: expected <cell>-<cell> or <cell>x<cell>, optionally =Q and +/#, e.g. D4-C3, D5xF6, H8-I7=Q+"
+            ))
+        };
+        let t = t.trim_end_matches(['+', '#']);
+        let (t, promo) = match t.strip_suffix("=Q").or_else(|| t.strip_suffix("=q")) {
+            Some(x) => (x, true),
+            None => (t, false),
+        };
+        let i = t.find(['-', 'x', 'X']).ok_or_else(bad)?;
+        let sep = t.as_bytes()[i];
+        let from = g
+            .parse_cell(&t[..i])
+            .map_err(|e| GameError::new(format!("bad move {text:?}: {e}")))?;
+        let to = g
+            .parse_cell(&t[i + 1..])
+            .map_err(|e| GameError::new(format!("bad move {text:?}: {e}")))?;
+        let mv = KingsColourMove {
+            from: from as u8,
+            to: to as u8,
+        };
+        if from == to {
+            crate::bail!("bad move {text:?}: start and end cell are the same");
+        }
+        let capture = self.is_capture(mv);
+        if sep == b'-' && capture {
+            crate::bail!(
+                "bad move {text:?}: {} holds an enemy piece, write x",
+                g.name(to)
+            );
+        }
+        if sep != b'-' && !capture {
+            crate::bail!(
+                "bad move {text:?}: 'x' but {} holds no enemy piece",
+                g.name(to)
+            );
+        }
+        if promo && !self.is_promotion(mv) {
+            crate::bail!("bad move {text:?}: '=Q' but the move does not promote");
+        }
+        Ok(mv)
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.heuristic()
+    }
+}
+
+impl Research for KingsColourState {
+    fn seat_role(&self, seat: usize) -> String {
+        if seat == 0 { "white" } else { "black" }.to_string()
+    }
+    fn first_mover_seat(&self) -> Option<usize> {
+        Some(0)
+    }
+}
+
+impl fmt::Debug for KingsColourState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "KcState({})", self.to_text())
+    }
+}

@@ -1,0 +1,229 @@
+//! Slingshot text: the board diagram and the position text (read and written).
+
+#[allow(unused_imports)]
+use super::*;
+
+impl fmt::Display for SlingshotState {
+    /// The board for people, rank n at the top, as in the dossier's diagrams:
+    /// `B` Black, `T` Teal, `X` stack, `#` neutral corner, `.` empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.geo.n;
+        for r in (0..n).rev() {
+            write!(f, "{:>2} ", r + 1)?;
+            for c in 0..n {
+                let bit = 1u128 << (r * n + c);
+                let ch = if self.black & bit != 0 {
+                    'B'
+                } else if self.teal & bit != 0 {
+                    'T'
+                } else if self.stacks & bit != 0 {
+                    'X'
+                } else if self.neutral & bit != 0 {
+                    '#'
+                } else {
+                    '.'
+                };
+                write!(f, " {ch}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "   ")?;
+        for c in 0..n {
+            write!(f, " {}", (b'a' + c as u8) as char)?;
+        }
+        writeln!(f)?;
+        let status = match (self.outcome, self.stage) {
+            (Outcome::Win(c), _) => format!("{c:?} wins"),
+            (Outcome::Draw, _) => "draw".to_string(),
+            (_, Stage::Setup) => "setter (seat 0) places two Teal stones".to_string(),
+            (_, Stage::Choose) => "chooser (seat 1) picks a colour".to_string(),
+            (_, Stage::Play) => format!(
+                "{:?} (seat {}) to move, phase {}, hands B {} T {}",
+                self.to_move,
+                self.seat_of(self.to_move).unwrap_or(0),
+                if self.phase_s { "S" } else { "C" },
+                fmt_hand(self.hand(Colour::Black)),
+                fmt_hand(self.hand(Colour::Teal)),
+            ),
+        };
+        write!(f, "{status}")
+    }
+}
+
+pub(crate) fn fmt_hand(h: u32) -> String {
+    if h == u32::MAX {
+        "∞".into()
+    } else {
+        h.to_string()
+    }
+}
+
+/// Parses the position text `<rows> <stage> <phase> <passes> <black-seat> [<ply>]`:
+/// rows from rank n down to rank 1 separated by `/`, digits for runs of
+/// empty squares, `B` Black, `T` Teal, `X` stack, `#` neutral corner; stage
+/// `setup`, `choose`, `B` or `T` (colour to move); phase `C` or `S`; passes
+/// 0–2; the seat playing Black (`0`, `1`, or `-` before the choice).
+///
+/// A Phase C position whose side to move has no custodial move is moved to
+/// Phase S, as after a move (S13).
+pub(crate) fn parse_position(
+    game: &SlingshotGame,
+    text: &str,
+) -> Result<SlingshotState, GameError> {
+    let n = game.rules.size;
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let bad = |what: String| GameError::new(format!("bad slingshot position {text:?}: {what}"));
+    if fields.len() < 5 || fields.len() > 6 {
+        return Err(bad(
+            "expected 5 or 6 fields: <rows> <setup|choose|B|T> <C|S> <passes> <black-seat 0|1|-> [<ply>]"
+                .into(),
+        ));
+    }
+    let mut s = game.empty_state();
+    let rows: Vec<&str> = fields[0].split('/').collect();
+    if rows.len() != n as usize {
+        return Err(bad(format!(
+            "{} rows, expected {n} for size {n}",
+            rows.len()
+        )));
+    }
+    let (mut black, mut teal, mut stacks, mut neutral) = (0u128, 0u128, 0u128, 0u128);
+    for (i, row) in rows.iter().enumerate() {
+        let r = n - 1 - i as u32;
+        let mut c = 0u32;
+        let mut digits = String::new();
+        let flush = |digits: &mut String, c: &mut u32| -> Result<(), GameError> {
+            if !digits.is_empty() {
+                let k: u32 = digits
+                    .parse()
+                    .map_err(|_| bad(format!("bad run {digits:?}")))?;
+                // Saturating: a huge run is then caught as an over-long row.
+                *c = c.saturating_add(k);
+                digits.clear();
+            }
+            Ok(())
+        };
+        for ch in row.chars() {
+            if ch.is_ascii_digit() {
+                digits.push(ch);
+                continue;
+            }
+            flush(&mut digits, &mut c)?;
+            if c >= n {
+                return Err(bad(format!(
+                    "row {} (rank {}) is longer than {n}",
+                    i + 1,
+                    r + 1
+                )));
+            }
+            let bit = 1u128 << (r * n + c);
+            match ch {
+                'B' => black |= bit,
+                'T' => teal |= bit,
+                'X' => stacks |= bit,
+                '#' => neutral |= bit,
+                '.' => {}
+                _ => {
+                    return Err(bad(format!(
+                        "unknown square letter {ch:?} (expected B, T, X, #, . or a digit)"
+                    )));
+                }
+            }
+            c += 1;
+        }
+        flush(&mut digits, &mut c)?;
+        if c != n {
+            return Err(bad(format!("rank {} has {c} squares, expected {n}", r + 1)));
+        }
+    }
+    if neutral != s.neutral {
+        return Err(bad(if game.rules.neutral_corners {
+            "corners=neutral needs `#` on exactly the four corners".into()
+        } else {
+            "`#` (neutral corner) needs the game option corners=neutral".into()
+        }));
+    }
+    s.black = black;
+    s.teal = teal;
+    s.stacks = stacks;
+    let phase = match fields[2] {
+        "C" => false,
+        "S" => true,
+        f => return Err(bad(format!("phase {f:?}, expected C or S"))),
+    };
+    let passes: u8 = match fields[3] {
+        "0" => 0,
+        "1" => 1,
+        "2" => 2,
+        f => return Err(bad(format!("passes {f:?}, expected 0, 1 or 2"))),
+    };
+    let seat = fields[4];
+    s.ply = match fields.get(5) {
+        Some(p) => p
+            .parse()
+            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        None => 0,
+    };
+    if stacks != 0 && !phase {
+        return Err(bad("stacks (X) exist only in phase S".into()));
+    }
+    if passes > 0 && !phase {
+        return Err(bad("passes happen only in phase S".into()));
+    }
+    for c in [Colour::Black, Colour::Teal] {
+        let used = s.singletons(c).count() + stacks.count();
+        if game.rules.supply != u32::MAX && used > game.rules.supply {
+            return Err(bad(format!(
+                "{c:?} uses {used} pieces, more than the supply {}",
+                game.rules.supply
+            )));
+        }
+    }
+    match fields[1] {
+        "setup" | "choose" => {
+            let setup = fields[1] == "setup";
+            let want_teal = if setup { 0 } else { 2 };
+            if black != 0 || stacks != 0 || teal.count() != want_teal || phase || seat != "-" {
+                return Err(bad(if setup {
+                    "stage setup needs an empty board, phase C, 0 passes and black-seat -".into()
+                } else {
+                    "stage choose needs exactly two Teal stones, phase C, 0 passes and black-seat -"
+                        .into()
+                }));
+            }
+            s.stage = if setup { Stage::Setup } else { Stage::Choose };
+        }
+        "B" | "T" => {
+            s.stage = Stage::Play;
+            s.to_move = if fields[1] == "B" {
+                Colour::Black
+            } else {
+                Colour::Teal
+            };
+            s.black_seat = match seat {
+                "0" => 0,
+                "1" => 1,
+                _ => {
+                    return Err(bad(format!(
+                        "black-seat {seat:?}, expected 0 or 1 once play has begun"
+                    )));
+                }
+            };
+            s.phase_s = phase;
+            s.passes = passes;
+            if s.has_path(s.to_move) {
+                return Err(bad(format!(
+                    "{:?} is to move but already has a winning path",
+                    s.to_move
+                )));
+            }
+        }
+        f => return Err(bad(format!("stage {f:?}, expected setup, choose, B or T"))),
+    }
+    s.hash = s.zobrist_from_scratch();
+    s.open = s.geo.open_midpoints(!s.occupied() & s.geo.grid.full);
+    if s.stage == Stage::Play {
+        s.settle();
+    }
+    Ok(s)
+}

@@ -1,0 +1,199 @@
+//! Sniggle text: the board diagram and the position text (read and written).
+
+#[allow(unused_imports)]
+use super::*;
+
+impl fmt::Display for SniggleState {
+    /// The board as the dossier draws it (§2.1, §4.1): a seat's letter for
+    /// its squares, lowercase for triangles; then the status.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", sly::diagram(|sq| self.letter(sq)))?;
+        let s = self.to_move as usize;
+        match self.outcome {
+            Outcome::Win(m) => {
+                let w: String = (0..MAX_SEATS)
+                    .filter(|&k| m >> k & 1 == 1)
+                    .map(|k| SEAT_LETTERS[k])
+                    .collect();
+                write!(f, "{w} won")
+            }
+            Outcome::Draw => write!(f, "draw: no piece can move and nobody has won"),
+            Outcome::Ongoing if self.chain != NO_SQ => write!(
+                f,
+                "{} (seat {s}) must step again with {} (N-3)",
+                SEAT_LETTERS[s],
+                sly::square_name(self.chain as u32)
+            ),
+            Outcome::Ongoing => write!(f, "{} (seat {s}) to move", SEAT_LETTERS[s]),
+        }
+    }
+}
+
+/// Parses the position text of [`State::to_text`] (the ply may be left
+/// out), checking that it is a position of this variant: each seat has 9
+/// pieces, three in each track of its band with one triangle per track,
+/// and no empty field between its pieces (N-4); a continuing piece (N-3)
+/// belongs to the seat to move, stands in a column with an odd count of
+/// opponents' pieces and can step. The outcome follows from the pieces:
+/// a seat (or team) that has finished has won (N-5, N-7, N-8).
+pub(crate) fn parse_position(game: &SniggleGame, text: &str) -> Result<SniggleState, GameError> {
+    let rules = game.rules;
+    let n = rules.players as usize;
+    let bad = |what: String| GameError::new(format!("bad sniggle position {text:?}: {what}"));
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < 3 || fields.len() > 4 {
+        return Err(bad(
+            "expected 3 or 4 fields: <12 rows separated by /> <seat letter to move> <continuing square or -> [<ply>]"
+                .into(),
+        ));
+    }
+    let mut s = game.start();
+    s.pieces = [B192::ZERO; MAX_SEATS];
+    s.triangles = B192::ZERO;
+    let rows: Vec<&str> = fields[0].split('/').collect();
+    if rows.len() != 12 {
+        return Err(bad(format!("{} rows, expected 12", rows.len())));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let r = r as u32;
+        let mut c = 0u32;
+        let mut digits = 0u32;
+        let mut chars = row.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                digits = digits.saturating_mul(10).saturating_add(d);
+                if chars.peek().is_some_and(|x| x.is_ascii_digit()) {
+                    continue;
+                }
+                if digits == 0 {
+                    return Err(bad(format!("row {}: an empty run of 0", r + 1)));
+                }
+                c = c.saturating_add(digits);
+                digits = 0;
+                continue;
+            }
+            if c >= 12 {
+                return Err(bad(format!("row {} is longer than 12 spaces", r + 1)));
+            }
+            let upper = ch.to_ascii_uppercase();
+            let Some(seat) = SEAT_LETTERS[..n].iter().position(|&l| l == upper) else {
+                return Err(bad(format!(
+                    "unknown piece letter {ch:?} in row {} (expected {} or a digit for empty spaces)",
+                    r + 1,
+                    SEAT_LETTERS[..n]
+                        .iter()
+                        .flat_map(|l| [*l, l.to_ascii_lowercase()])
+                        .map(String::from)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            };
+            let sq = sly::square(r, c);
+            s.pieces[seat] |= B192::bit(sq);
+            if ch.is_ascii_lowercase() {
+                s.triangles |= B192::bit(sq);
+            }
+            c += 1;
+        }
+        if c != 12 {
+            return Err(bad(format!("row {} has {c} spaces, expected 12", r + 1)));
+        }
+    }
+    for (seat, &letter) in SEAT_LETTERS.iter().enumerate().take(n) {
+        let r0 = s.first_row(seat);
+        let outside = s.pieces[seat] & !sly::BANDS[rules.bands[seat] as usize];
+        if !outside.is_zero() {
+            return Err(bad(format!(
+                "{letter} has a piece on {}, outside its tracks (rows {}-{}, N-SET-2)",
+                sly::square_name(outside.lowest()),
+                r0 + 1,
+                r0 + 3
+            )));
+        }
+        for t in 0..3 {
+            let row = sly::ROWS[(r0 + t) as usize];
+            let k = (s.pieces[seat] & row).count();
+            let tri = (s.pieces[seat] & row & s.triangles).count();
+            if k != 3 || tri != 1 {
+                return Err(bad(format!(
+                    "{letter}'s track in row {} has {k} pieces and {tri} triangles, expected 3 and 1 (N-SET-1, N-SET-4)",
+                    r0 + t + 1
+                )));
+            }
+        }
+        let t = s.tracks(seat);
+        if !gap_free(t[0] | t[1] | t[2]) {
+            return Err(bad(format!(
+                "{letter} leaves an empty field between its pieces (N-4)"
+            )));
+        }
+    }
+    let seat_text = fields[1];
+    let to_move = SEAT_LETTERS[..n]
+        .iter()
+        .position(|l| seat_text.len() == 1 && seat_text.starts_with(*l))
+        .ok_or_else(|| {
+            bad(format!(
+                "seat to move {seat_text:?}, expected one of {}",
+                SEAT_LETTERS[..n].iter().collect::<String>()
+            ))
+        })?;
+    s.to_move = to_move as u8;
+    s.chain = NO_SQ;
+    if fields[2] != "-" {
+        let sq = sly::parse_square(fields[2]).map_err(|e| bad(e.to_string()))?;
+        if !s.pieces[to_move].has(sq) {
+            return Err(bad(format!(
+                "the continuing piece on {} is not {}'s",
+                fields[2], SEAT_LETTERS[to_move]
+            )));
+        }
+        if s.opponents_in_column(to_move, sly::col_of(sq))
+            .is_multiple_of(2)
+        {
+            return Err(bad(format!(
+                "the piece on {} cannot be continuing: its column holds an even number of opponents' pieces (N-3)",
+                fields[2]
+            )));
+        }
+        if s.continuation(to_move, sq).is_none() {
+            return Err(bad(format!(
+                "the piece on {} cannot step again (N-2, N-4), so the turn would have ended",
+                fields[2]
+            )));
+        }
+        s.chain = sq as u8;
+    }
+    s.ply = match fields.get(3) {
+        Some(p) => p
+            .parse()
+            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        None => 0,
+    };
+    // The outcome (N-5, N-7, N-8, our draw ruling under N-9).
+    let winners: Vec<u8> = if rules.teams {
+        [0usize, 1]
+            .into_iter()
+            .filter(|&k| s.finished(k) && s.finished(k + 2))
+            .map(|k| s.side_mask(k))
+            .collect()
+    } else {
+        (0..n)
+            .filter(|&k| s.finished(k))
+            .map(|k| 1u8 << k)
+            .collect()
+    };
+    if winners.len() > 1 {
+        return Err(bad("more than one side has finished".into()));
+    }
+    if let Some(&w) = winners.first() {
+        s.outcome = Outcome::Win(w);
+    } else if (0..n).all(|k| s.in_goal(k)) {
+        s.outcome = Outcome::Draw;
+    }
+    if s.outcome != Outcome::Ongoing && s.chain != NO_SQ {
+        return Err(bad("the game is over, so no piece can be continuing".into()));
+    }
+    s.hash = s.zobrist_from_scratch();
+    Ok(s)
+}
