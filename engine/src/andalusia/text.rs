@@ -29,30 +29,10 @@ fn letter(s: &AndalusiaState, sq: u32) -> Option<char> {
 
 /// The position text (see the module docs).
 pub(super) fn position_text(s: &AndalusiaState) -> String {
-    let mut rows = Vec::with_capacity(9);
-    for r in (0..9).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for c in 0..9 {
-            match letter(s, r * 9 + c) {
-                Some(ch) => {
-                    if run > 0 {
-                        row.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    row.push(ch);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
+    let rows = crate::board::text::write_rows(9, 9, |i, c| letter(s, (8 - i) * 9 + c));
     format!(
         "{} {} {} {}",
-        rows.join("/"),
+        rows,
         if s.side == Side::White { 'w' } else { 'b' },
         s.quiet,
         s.ply

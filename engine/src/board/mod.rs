@@ -17,6 +17,8 @@
 //!   the three line directions and the k-windows along them.
 //! * [`sly`]: the Sly board (12 × 12 in 16 fields of 3 × 3, rows numbered
 //!   from the top, names like `5E`), shared by the six games of *Sly*.
+//! * [`text`]: run-length board text (rows of cells and runs), read and
+//!   written the same way by every game.
 //! * [`zobrist`]: Zobrist key tables drawn from a fixed seed.
 //! * [`square_name`]/[`parse_square`]: algebraic square names (`a1` is
 //!   bottom-left).
@@ -27,6 +29,7 @@ pub mod hex;
 mod lines;
 mod rays;
 pub mod sly;
+pub mod text;
 pub mod zobrist;
 
 pub use bits::{B192, BitIter, Bits};

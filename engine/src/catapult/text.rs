@@ -34,30 +34,10 @@ fn piece_letter<B: CatapultBits>(s: &CatapultState<B>, sq: u32) -> Option<char> 
 /// The position text (see the module docs).
 pub(super) fn position_text<B: CatapultBits>(s: &CatapultState<B>) -> String {
     let n = s.geo.n;
-    let mut rows = Vec::with_capacity(n as usize);
-    for r in (0..n).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for c in 0..n {
-            match piece_letter(s, r * n + c) {
-                Some(ch) => {
-                    if run > 0 {
-                        row.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    row.push(ch);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            row.push_str(&run.to_string());
-        }
-        rows.push(row);
-    }
+    let rows = crate::board::text::write_rows(n, n, |i, c| piece_letter(s, (n - 1 - i) * n + c));
     format!(
         "{} {} {} {}",
-        rows.join("/"),
+        rows,
         s.side.letter(),
         s.dagger.map_or('-', Side::letter),
         s.ply

@@ -290,35 +290,20 @@ impl State for SlingshotState {
 
     fn to_text(&self) -> String {
         let n = self.geo.n;
-        let mut rows = Vec::new();
-        for r in (0..n).rev() {
-            let mut row = String::new();
-            let mut run = 0;
-            for c in 0..n {
-                let bit = 1u128 << (r * n + c);
-                let ch = if self.black & bit != 0 {
-                    'B'
-                } else if self.teal & bit != 0 {
-                    'T'
-                } else if self.stacks & bit != 0 {
-                    'X'
-                } else if self.neutral & bit != 0 {
-                    '#'
-                } else {
-                    run += 1;
-                    continue;
-                };
-                if run > 0 {
-                    row.push_str(&run.to_string());
-                    run = 0;
-                }
-                row.push(ch);
+        let rows = crate::board::text::write_rows(n, n, |i, c| {
+            let bit = 1u128 << ((n - 1 - i) * n + c);
+            if self.black & bit != 0 {
+                Some('B')
+            } else if self.teal & bit != 0 {
+                Some('T')
+            } else if self.stacks & bit != 0 {
+                Some('X')
+            } else if self.neutral & bit != 0 {
+                Some('#')
+            } else {
+                None
             }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            rows.push(row);
-        }
+        });
         let stage = match self.stage {
             Stage::Setup => "setup".to_string(),
             Stage::Choose => "choose".to_string(),
@@ -331,7 +316,7 @@ impl State for SlingshotState {
         };
         format!(
             "{} {stage} {} {} {seat} {}",
-            rows.join("/"),
+            rows,
             if self.phase_s { 'S' } else { 'C' },
             self.passes,
             self.ply

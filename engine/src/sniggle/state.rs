@@ -243,27 +243,7 @@ impl State for SniggleState {
     /// triangles; the letter of the seat to move (at the end: the last
     /// mover); the square of the piece that must step again, or `-`.
     fn to_text(&self) -> String {
-        let mut rows = Vec::with_capacity(12);
-        for r in 0..12 {
-            let mut row = String::new();
-            let mut run = 0;
-            for c in 0..12 {
-                match self.letter(sly::square(r, c)) {
-                    Some(ch) => {
-                        if run > 0 {
-                            row.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        row.push(ch);
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            rows.push(row);
-        }
+        let rows = crate::board::text::write_rows(12, 12, |r, c| self.letter(sly::square(r, c)));
         let chain = if self.chain == NO_SQ {
             "-".to_string()
         } else {
@@ -271,9 +251,7 @@ impl State for SniggleState {
         };
         format!(
             "{} {} {chain} {}",
-            rows.join("/"),
-            SEAT_LETTERS[self.to_move as usize],
-            self.ply
+            rows, SEAT_LETTERS[self.to_move as usize], self.ply
         )
     }
 

@@ -56,48 +56,27 @@ pub(crate) fn parse_position(game: &SniggleGame, text: &str) -> Result<SniggleSt
     }
     for (r, row) in rows.iter().enumerate() {
         let r = r as u32;
-        let mut c = 0u32;
-        let mut digits = 0u32;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                digits = digits.saturating_mul(10).saturating_add(d);
-                if chars.peek().is_some_and(|x| x.is_ascii_digit()) {
-                    continue;
-                }
-                if digits == 0 {
-                    return Err(bad(format!("row {}: an empty run of 0", r + 1)));
-                }
-                c = c.saturating_add(digits);
-                digits = 0;
-                continue;
-            }
-            if c >= 12 {
-                return Err(bad(format!("row {} is longer than 12 spaces", r + 1)));
-            }
+        crate::board::text::read_row(row, 12, "spaces", |c, ch| {
             let upper = ch.to_ascii_uppercase();
             let Some(seat) = SEAT_LETTERS[..n].iter().position(|&l| l == upper) else {
-                return Err(bad(format!(
-                    "unknown piece letter {ch:?} in row {} (expected {} or a digit for empty spaces)",
-                    r + 1,
+                return Err(format!(
+                    "has an unknown piece letter {ch:?} (expected {} or a digit for empty spaces)",
                     SEAT_LETTERS[..n]
                         .iter()
                         .flat_map(|l| [*l, l.to_ascii_lowercase()])
                         .map(String::from)
                         .collect::<Vec<_>>()
                         .join(", ")
-                )));
+                ));
             };
             let sq = sly::square(r, c);
             s.pieces[seat] |= B192::bit(sq);
             if ch.is_ascii_lowercase() {
                 s.triangles |= B192::bit(sq);
             }
-            c += 1;
-        }
-        if c != 12 {
-            return Err(bad(format!("row {} has {c} spaces, expected 12", r + 1)));
-        }
+            Ok(())
+        })
+        .map_err(|e| bad(format!("row {} {e}", r + 1)))?;
     }
     for (seat, &letter) in SEAT_LETTERS.iter().enumerate().take(n) {
         let r0 = s.first_row(seat);

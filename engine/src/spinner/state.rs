@@ -266,27 +266,7 @@ impl State for SpinnerState {
     /// placing on sq this turn), `switch` or `over`.
     fn to_text(&self) -> String {
         let n = self.geo.n;
-        let mut rows = Vec::with_capacity(n as usize);
-        for r in (0..n).rev() {
-            let mut row = String::new();
-            let mut run = 0;
-            for c in 0..n {
-                match self.cell(r * n + c) {
-                    Some(ch) => {
-                        if run > 0 {
-                            row.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        row.push(ch);
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            rows.push(row);
-        }
+        let rows = crate::board::text::write_rows(n, n, |i, c| self.cell((n - 1 - i) * n + c));
         let phase = match self.phase {
             Phase::Spin => "spin".to_string(),
             Phase::Switch => "switch".to_string(),
@@ -296,9 +276,7 @@ impl State for SpinnerState {
         };
         format!(
             "{} {} {phase} {}",
-            rows.join("/"),
-            SEAT_LETTERS[self.to_move as usize],
-            self.ply
+            rows, SEAT_LETTERS[self.to_move as usize], self.ply
         )
     }
 
