@@ -280,6 +280,157 @@ pub fn diagram(cell: impl Fn(u32) -> Option<char>) -> String {
     out
 }
 
+/// The columns (or rows) of the field centres as a 12-bit mask: B, E, H,
+/// K (rows 2, 5, 8, 11), §2.2.
+pub const CENTRE_LINES: u16 = 0b0100_1001_0010;
+
+/// The four board corners, clockwise from the top left: `0` = TL (1A),
+/// `1` = TR (1L), `2` = BR (12L), `3` = BL (12A). Names `TL TR BR BL`.
+pub const CORNER_NAMES: [&str; 4] = ["TL", "TR", "BR", "BL"];
+
+/// A square of the top-left corner's frame `(r, c)` (0-based) reflected
+/// into `corner` (see [`CORNER_NAMES`]): TR mirrors the columns, BL the
+/// rows, BR both (the point reflection). Armies and set-ups drawn for the
+/// top-left corner are placed in the others this way (Empire E-SET-3).
+#[inline]
+pub const fn reflect_into(corner: u32, r: u32, c: u32) -> u32 {
+    let rr = if corner == 2 || corner == 3 { SIDE - 1 - r } else { r };
+    let cc = if corner == 1 || corner == 2 { SIDE - 1 - c } else { c };
+    square(rr, cc)
+}
+
+/// Occupancy of every row and column as 12-bit masks (bit `c` of `rows[r]`
+/// and bit `r` of `cols[c]` for a piece on `(r, c)`): the unblocked
+/// orthogonal movement of Empire (E-1) and Gateway (G-1) reads a piece's
+/// empty destinations from one row and one column word.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lines {
+    /// Row `r` (0 = row 1): bit `c` set where `(r, c)` is occupied.
+    pub rows: [u16; 12],
+    /// Column `c` (0 = A): bit `r` set where `(r, c)` is occupied.
+    pub cols: [u16; 12],
+}
+
+impl Lines {
+    /// Adds or removes a piece on `sq`.
+    #[inline(always)]
+    pub fn toggle(&mut self, sq: u32) {
+        let (r, c) = (row_of(sq), col_of(sq));
+        self.rows[r as usize] ^= 1 << c;
+        self.cols[c as usize] ^= 1 << r;
+    }
+
+    /// Whether `sq` is occupied.
+    #[inline(always)]
+    pub fn has(&self, sq: u32) -> bool {
+        self.rows[row_of(sq) as usize] >> col_of(sq) & 1 == 1
+    }
+
+    /// The empty spaces of `sq`'s row (bit = column) and of its column
+    /// (bit = row), as `(row mask, column mask)`; `sq` itself is occupied
+    /// by the mover so it is never in either.
+    #[inline(always)]
+    pub fn empty_lines(&self, sq: u32) -> (u16, u16) {
+        let (r, c) = (row_of(sq), col_of(sq));
+        (
+            !self.rows[r as usize] & 0xFFF,
+            !self.cols[c as usize] & 0xFFF,
+        )
+    }
+}
+
+/// The squares at exactly `d` spaces from `sq` along its row and column
+/// (up, down, left, right), where they are on the board: the exact-distance
+/// captures of Empire (E-2). Calls `f(target)` for each.
+#[inline(always)]
+pub fn for_each_at_distance(sq: u32, d: u32, mut f: impl FnMut(u32)) {
+    let (r, c) = (row_of(sq), col_of(sq));
+    if r >= d {
+        f(sq - d * SIDE);
+    }
+    if r + d < SIDE {
+        f(sq + d * SIDE);
+    }
+    if c >= d {
+        f(sq - d);
+    }
+    if c + d < SIDE {
+        f(sq + d);
+    }
+}
+
+/// Writes a board of typed, owned pieces as position text: rows 1 to 12
+/// separated by `/`, each space a `.` when empty or a piece's kind letter
+/// followed by its seat number (1-based), e.g. `C1A1H1A1........`.
+/// `cell(sq)` gives `(kind letter, 0-based seat)`.
+pub fn write_cells(cell: impl Fn(u32) -> Option<(char, usize)>) -> String {
+    let mut out = String::new();
+    for r in 0..SIDE {
+        if r > 0 {
+            out.push('/');
+        }
+        for c in 0..SIDE {
+            match cell(square(r, c)) {
+                Some((k, s)) => {
+                    out.push(k);
+                    out.push((b'1' + s as u8) as char);
+                }
+                None => out.push('.'),
+            }
+        }
+    }
+    out
+}
+
+/// Reads the board text of [`write_cells`]: 12 rows of 12 spaces, each `.`
+/// or a letter of `kinds` (either case) then a seat number `1..=seats`.
+/// Returns per square `(kind index in kinds, 0-based seat)`.
+///
+/// # Errors
+/// A wrong number of rows or spaces in a row, an unknown letter, a missing
+/// or out-of-range seat number; the message names the row.
+pub fn parse_cells(
+    text: &str,
+    kinds: &str,
+    seats: usize,
+) -> Result<[Option<(u8, u8)>; 144], GameError> {
+    let mut out = [None; 144];
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != SIDE as usize {
+        crate::bail!("{} rows, expected 12 separated by /", rows.len());
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let mut c = 0u32;
+        let mut chars = row.chars();
+        while let Some(ch) = chars.next() {
+            if c >= SIDE {
+                crate::bail!("row {} is longer than 12 spaces", r + 1);
+            }
+            if ch != '.' {
+                let Some(k) = kinds.find(ch.to_ascii_uppercase()) else {
+                    crate::bail!(
+                        "unknown piece letter {ch:?} in row {} (expected . or one of {kinds} then a seat 1-{seats})",
+                        r + 1
+                    );
+                };
+                let seat = chars.next().and_then(|d| d.to_digit(10)).unwrap_or(0) as usize;
+                if !(1..=seats).contains(&seat) {
+                    crate::bail!(
+                        "piece {ch:?} in row {} needs a seat number 1-{seats} after it",
+                        r + 1
+                    );
+                }
+                out[square(r as u32, c) as usize] = Some((k as u8, (seat - 1) as u8));
+            }
+            c += 1;
+        }
+        if c != SIDE {
+            crate::bail!("row {} has {c} spaces, expected 12", r + 1);
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,5 +503,33 @@ mod tests {
         assert_eq!(lines[2], "  2   .  o  . |  .  o  . |  .  o  . |  .  o  .");
         assert_eq!(lines[4], "     ---------+----------+----------+---------");
         assert_eq!(lines[5], "  4   X  .  . |  .  .  . |  .  .  . |  .  .  .");
+    }
+
+    #[test]
+    fn corners_lines_distances_and_cells() {
+        // E-SET-3: the template's 1C reflects to 1J (TR), 12J (BR), 12C (BL).
+        let names: Vec<String> = (0..4).map(|k| square_name(reflect_into(k, 0, 2))).collect();
+        assert_eq!(names, ["1C", "1J", "12J", "12C"]);
+        let mut l = Lines::default();
+        l.toggle(square(4, 4));
+        l.toggle(square(4, 7));
+        assert!(l.has(square(4, 7)) && !l.has(square(4, 5)));
+        let (row, col) = l.empty_lines(square(4, 4));
+        assert_eq!((row.count_ones(), col.count_ones()), (10, 11));
+        let mut seen = Vec::new();
+        for_each_at_distance(square(0, 0), 3, |t| seen.push(square_name(t)));
+        assert_eq!(seen, ["4A", "1D"]);
+        for k in 0..12 {
+            assert_eq!(CENTRE_LINES >> k & 1 == 1, k % 3 == 1);
+        }
+        let text = write_cells(|sq| (sq == 1).then_some(('H', 2)));
+        assert!(text.starts_with(".H3........../"), "{text}");
+        let cells = parse_cells(&text, "CHA", 4).unwrap();
+        assert_eq!(cells[1], Some((1, 2)));
+        assert_eq!(cells.iter().flatten().count(), 1);
+        assert!(parse_cells(&text, "CHA", 2).is_err());
+        assert!(parse_cells(&text.replacen("H3", "Q3", 1), "CHA", 4).is_err());
+        assert!(parse_cells(&text.replacen("H3", "H", 1), "CHA", 4).is_err());
+        assert!(parse_cells(&text.replacen('.', "", 1), "CHA", 4).is_err());
     }
 }
