@@ -496,6 +496,12 @@ impl State for EmpireState {
                 "bad move {text:?}: a piece moves along its row or column to another space (E-1)"
             );
         }
+        let capture = t.as_bytes()[i] != b'-';
+        if capture != (self.board[to as usize] != 0) {
+            crate::bail!(
+                "bad move {text:?}: a move onto an empty space is written with -, a capture with x (E-1, E-2)"
+            );
+        }
         Ok(EmpireMove::Move {
             from: from as u8,
             to: to as u8,

@@ -66,6 +66,9 @@ pub(crate) fn parse_position(game: &EmpireGame, text: &str) -> Result<EmpireStat
             counts[seat as usize][kind as usize] += 1;
         }
     }
+    // After a final regicide the losers keep their pieces (E-3(c), E-4(c),
+    // E-5(c)); only a seat eliminated mid-game (E-4) holds none.
+    let regicide = fields[2].ends_with(":regicide");
     let mut alive = 0u8;
     for (seat, c) in counts.iter().enumerate().take(n) {
         if c[0] > 1 {
@@ -77,7 +80,7 @@ pub(crate) fn parse_position(game: &EmpireGame, text: &str) -> Result<EmpireStat
         }
         if c[0] == 1 {
             alive |= 1 << seat;
-        } else if c[1] + c[2] > 0 {
+        } else if c[1] + c[2] > 0 && !regicide {
             return Err(bad(format!(
                 "seat {} has no commander but {} pieces: an eliminated seat holds none (E-4)",
                 seat + 1,
@@ -88,7 +91,7 @@ pub(crate) fn parse_position(game: &EmpireGame, text: &str) -> Result<EmpireStat
     let eliminated = n as u32 - alive.count_ones();
     let absorbing = rules.players > 2 && !rules.teams;
     let armies = |seat: usize| {
-        if absorbing && alive >> seat & 1 == 1 {
+        if absorbing && (alive >> seat & 1 == 1 || regicide) {
             1 + eliminated
         } else {
             1

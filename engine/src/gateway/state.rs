@@ -90,7 +90,8 @@ impl GatewayState {
         s
     }
 
-    /// No pieces, full reserves, seat 0 to move.
+    /// No pieces, seat 0 to move; the reserve counts all 4 triangles and 6
+    /// squares until [`GatewayState::put`] places them.
     pub(crate) fn empty(rules: Rules) -> GatewayState {
         GatewayState {
             keys: keys(),
@@ -106,8 +107,9 @@ impl GatewayState {
         }
     }
 
-    /// Puts a piece (no hash update); a triangle or square past the first
-    /// comes out of the reserve.
+    /// Puts a piece (no hash update); every triangle and square on the
+    /// board counts against the 4 and 6 a colour owns (G-SET-1), so the
+    /// reserve is what is left of them.
     pub(crate) fn put(&mut self, sq: u32, seat: usize, shape: u8) {
         self.board[sq as usize] = 1 + 3 * seat as u8 + shape;
         self.lines.toggle(sq);

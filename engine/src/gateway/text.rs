@@ -67,16 +67,22 @@ pub(crate) fn parse_position(game: &GatewayGame, text: &str) -> Result<GatewaySt
             )));
         }
     }
+    let mut on_gates = [0u32; MAX_SEATS];
     for (sq, cell) in cells.iter().enumerate() {
         if let Some((shape, seat)) = *cell {
             s.put(sq as u32, seat as usize, shape);
+            on_gates[seat as usize] += sly::is_centre(sq as u32) as u32;
         }
     }
-    // `put` took every triangle and square from the reserve; the first of
-    // each was on the board from the start (G-SET-1).
-    for seat in 0..n {
-        s.reserve[seat][0] += 1;
-        s.reserve[seat][1] += 1;
+    for (seat, c) in counts.iter().enumerate().take(n) {
+        if on_gates[seat] > c[1] + c[2] - 2 {
+            return Err(bad(format!(
+                "seat {} has {} pieces on gateways but entered only {}: only entered pieces stand on gateways (G-1, G-4)",
+                seat + 1,
+                on_gates[seat],
+                c[1] + c[2] - 2
+            )));
+        }
     }
     let seat_text = fields[1];
     let to_move = seat_text

@@ -24,3 +24,7 @@ mod slingshot_sampling;
 mod sniggle;
 mod spinner;
 mod turns;
+mod empire;
+mod gateway;
+mod empire_reference;
+mod gateway_reference;
