@@ -38,5 +38,9 @@ pub(crate) fn evaluate(s: &EmpireState) -> i32 {
         }
         best = best.max(side_score(s, s.side_mask(k)));
     }
-    if best == i32::MIN { mine_score } else { mine_score - best }
+    if best == i32::MIN {
+        mine_score
+    } else {
+        mine_score - best
+    }
 }

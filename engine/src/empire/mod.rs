@@ -61,8 +61,9 @@ mod text;
 
 use std::sync::OnceLock;
 
-use crate::api::{Game, MAX_SEATS};
-use crate::board::{B192, sly, zobrist};
+use crate::api::Game;
+use crate::board::sly::seats::{self, PieceKeys};
+use crate::board::{B192, sly};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
@@ -256,14 +257,7 @@ impl EmpireGame {
     /// ply cap.
     pub fn new(rules: Rules) -> Result<EmpireGame, GameError> {
         let n = rules.players;
-        if !(2..=4).contains(&n) {
-            crate::bail!("game empire: players={n} is not valid (expected one of 2|3|4)");
-        }
-        if rules.teams && n != 4 {
-            crate::bail!(
-                "game empire: teams=true needs players=4 (partners are seats 0+2 against 1+3, E-5), not players={n}"
-            );
-        }
+        seats::check("empire", n, rules.teams, rules.first_seat, rules.ply_cap)?;
         if rules.partner_capture && !rules.teams {
             crate::bail!("game empire: partner_capture=true needs teams=true");
         }
@@ -273,19 +267,6 @@ impl EmpireGame {
                     "game empire: corners must give {n} different corners 1-4, one per seat (E-SET-4)"
                 );
             }
-        }
-        if rules.first_seat >= n {
-            crate::bail!(
-                "game empire: first_seat={} is not valid (expected 0..={})",
-                rules.first_seat,
-                n - 1
-            );
-        }
-        if !(1..=1_000_000).contains(&rules.ply_cap) {
-            crate::bail!(
-                "game empire: ply_cap={} is not valid (expected integer 1..=1000000)",
-                rules.ply_cap
-            );
         }
         Ok(EmpireGame { rules })
     }
@@ -299,20 +280,14 @@ impl EmpireGame {
         let p = Params::new("game empire", spec, PARAMS)?;
         let players: u8 = p.choice("players", &[("2", 2), ("3", 3), ("4", 4)])?;
         let teams = p.choice("teams", &[("false", false), ("true", true)])?;
-        let corners = match p.text("corners") {
-            c if c.eq_ignore_ascii_case("auto") => Rules::default_corners(players),
-            c => {
-                let digits: Vec<u8> = c.bytes().map(|d| d.wrapping_sub(b'1')).collect();
-                if digits.len() != players as usize || digits.iter().any(|&d| d > 3) {
-                    crate::bail!(
-                        "game empire: corners={c:?} is not valid (expected auto or {players} digits 1-4, one corner per seat: 1=TL 2=TR 3=BR 4=BL)"
-                    );
-                }
-                let mut out = [0u8; 4];
-                out[..digits.len()].copy_from_slice(&digits);
-                out
-            }
-        };
+        let corners = seats::parse_places(
+            "empire",
+            "corners",
+            p.text("corners"),
+            players,
+            Rules::default_corners(players),
+            "corner (1=TL 2=TR 3=BR 4=BL)",
+        )?;
         let template = parse_template(p.text("template"))?;
         let coronation_on_entry =
             p.choice("coronation", &[("entry", true), ("standing", false)])?;
@@ -336,7 +311,10 @@ impl EmpireGame {
         for seat in 0..players as usize {
             for (sq, _) in g.army(seat) {
                 if !(used & B192::bit(sq)).is_zero() {
-                    crate::bail!("game empire: the armies overlap on {}", sly::square_name(sq));
+                    crate::bail!(
+                        "game empire: the armies overlap on {}",
+                        sly::square_name(sq)
+                    );
                 }
                 used |= B192::bit(sq);
             }
@@ -413,31 +391,8 @@ impl Game for EmpireGame {
 }
 
 /// Zobrist keys: a piece of each seat and kind on each square, the seat to
-/// move, the game over.
-pub(crate) struct Keys {
-    pub(crate) piece: [[[u64; 144]; 3]; MAX_SEATS],
-    pub(crate) seat: [u64; MAX_SEATS],
-    pub(crate) over: u64,
-}
-
-pub(crate) fn keys() -> &'static Keys {
-    static KEYS: OnceLock<Keys> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let k = zobrist::keys(0xE391_2E00_0000_0015, 4 * 3 * 144 + 4 + 1);
-        let mut it = k.into_iter();
-        let mut take = || it.next().expect("enough keys");
-        let mut keys = Keys {
-            piece: [[[0; 144]; 3]; MAX_SEATS],
-            seat: [0; MAX_SEATS],
-            over: 0,
-        };
-        for seat in keys.piece.iter_mut() {
-            for kind in seat.iter_mut() {
-                kind.iter_mut().for_each(|x| *x = take());
-            }
-        }
-        keys.seat.iter_mut().for_each(|x| *x = take());
-        keys.over = take();
-        keys
-    })
+/// move, the game over (the flag).
+pub(crate) fn keys() -> &'static PieceKeys {
+    static KEYS: OnceLock<PieceKeys> = OnceLock::new();
+    KEYS.get_or_init(|| PieceKeys::new(0xE391_2E00_0000_0015))
 }

@@ -6,8 +6,8 @@
 //! right).
 
 use super::state::{EmpireState, distances};
-use crate::board::sly::{self, SIDE};
 use crate::board::Bits;
+use crate::board::sly::{self, SIDE};
 
 impl EmpireState {
     /// The capture targets of the piece on `sq` owned by `seat` (E-2), at
@@ -79,11 +79,17 @@ impl EmpireState {
             let (row, col) = self.lines.empty_lines(sq);
             let (nr, nc) = (row.count_ones() as usize, col.count_ones() as usize);
             if i < nr {
-                return (sq as u8, (sly::row_of(sq) * SIDE + (row as u64).nth(i as u32)) as u8);
+                return (
+                    sq as u8,
+                    (sly::row_of(sq) * SIDE + (row as u64).nth(i as u32)) as u8,
+                );
             }
             i -= nr;
             if i < nc {
-                return (sq as u8, ((col as u64).nth(i as u32) * SIDE + sly::col_of(sq)) as u8);
+                return (
+                    sq as u8,
+                    ((col as u64).nth(i as u32) * SIDE + sly::col_of(sq)) as u8,
+                );
             }
             i -= nc;
             let n = self.captures(seat, sq, &mut caps);

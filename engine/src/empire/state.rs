@@ -4,8 +4,9 @@ use std::fmt;
 
 use rand::Rng;
 
-use super::{CORONATION, EmpireGame, KIND_LETTERS, Keys, Kind, Rules, THRONES, keys};
+use super::{CORONATION, EmpireGame, KIND_LETTERS, Kind, Rules, THRONES, keys};
 use crate::api::{MAX_SEATS, Research, Returns, State, ToMove};
+use crate::board::sly::seats::{self, PieceKeys};
 use crate::board::sly::{self, Lines};
 use crate::board::{B192, Bits};
 use crate::error::GameError;
@@ -63,7 +64,7 @@ impl Reason {
 /// outcome. `Copy`, no heap.
 #[derive(Clone, Copy)]
 pub struct EmpireState {
-    pub(crate) keys: &'static Keys,
+    pub(crate) keys: &'static PieceKeys,
     pub(crate) rules: Rules,
     /// 0 empty, else `1 + 3 * seat + kind` ([`Kind`] order C, H, A).
     pub(crate) board: [u8; 144],
@@ -176,7 +177,7 @@ impl EmpireState {
     /// The winning seats once the game is won (one seat, or both partners).
     pub fn winners(&self) -> Option<Vec<usize>> {
         match self.outcome {
-            Outcome::Win(m, _) => Some((0..MAX_SEATS).filter(|&s| m >> s & 1 == 1).collect()),
+            Outcome::Win(m, _) => Some(seats::of_mask(m)),
             _ => None,
         }
     }
@@ -184,11 +185,7 @@ impl EmpireState {
     /// The seats on `seat`'s side: itself, and in teams its partner.
     #[inline(always)]
     pub(crate) fn side_mask(&self, seat: usize) -> u8 {
-        if self.rules.teams {
-            0b0101 << (seat & 1)
-        } else {
-            1 << seat
-        }
+        seats::side_mask(self.rules.teams, seat)
     }
 
     /// Whether `other`'s pieces are enemies of `seat` (E-2, E-5).
@@ -203,7 +200,7 @@ impl EmpireState {
     pub(crate) fn can_capture(&self, seat: usize, v: u8) -> bool {
         let owner = (v as usize - 1) / 3;
         self.is_enemy(seat, owner)
-            || (self.rules.partner_capture && owner != seat && (v - 1) % 3 != 0)
+            || (self.rules.partner_capture && owner != seat && !(v - 1).is_multiple_of(3))
     }
 
     /// Whether a piece of `seat` on `sq` could be captured by an enemy next
@@ -286,7 +283,7 @@ impl EmpireState {
 
     fn finish(&mut self, outcome: Outcome) {
         self.outcome = outcome;
-        self.hash ^= self.keys.over;
+        self.hash ^= self.keys.flag;
     }
 
     fn legal_check(&self, mv: EmpireMove) -> bool {
@@ -379,7 +376,7 @@ impl State for EmpireState {
             self.toggle(to, v);
             let side = self.side_mask(s);
             // E-3(c), E-4(c), E-5(c): a captured commander.
-            if victim != 0 && (victim - 1) % 3 == 0 {
+            if victim != 0 && (victim - 1).is_multiple_of(3) {
                 let w = (victim as usize - 1) / 3;
                 if self.rules.players == 2 || self.rules.teams || self.alive.count_ones() == 2 {
                     self.finish(Outcome::Win(side, Reason::Regicide));
@@ -406,8 +403,7 @@ impl State for EmpireState {
                     && to == CORONATION[self.rules.corners[s] as usize]
                     && self.crowned(s)
             } else {
-                (0..self.rules.players as usize)
-                    .any(|k| side >> k & 1 == 1 && self.crowned(k))
+                (0..self.rules.players as usize).any(|k| side >> k & 1 == 1 && self.crowned(k))
             };
             if crowned {
                 self.finish(Outcome::Win(side, Reason::Coronation));
@@ -424,13 +420,10 @@ impl State for EmpireState {
     }
 
     fn returns(&self) -> Returns {
-        let mut r = [0.0; MAX_SEATS];
-        if let Outcome::Win(m, _) = self.outcome {
-            for (k, x) in r.iter_mut().enumerate().take(self.rules.players as usize) {
-                *x = if m >> k & 1 == 1 { 1.0 } else { -1.0 };
-            }
+        match self.outcome {
+            Outcome::Win(m, _) => seats::win_returns(m, self.rules.players as usize),
+            _ => [0.0; MAX_SEATS],
         }
-        r
     }
 
     #[inline(always)]
@@ -439,16 +432,9 @@ impl State for EmpireState {
     }
 
     fn zobrist_from_scratch(&self) -> u64 {
-        let k = self.keys;
-        let mut h = k.seat[self.to_move as usize];
-        for sq in 0..144u32 {
-            let v = self.board[sq as usize];
-            if v != 0 {
-                h ^= k.piece[(v as usize - 1) / 3][(v as usize - 1) % 3][sq as usize];
-            }
-        }
+        let mut h = self.keys.of_board(&self.board, self.to_move as usize);
         if self.outcome != Outcome::Ongoing {
-            h ^= k.over;
+            h ^= self.keys.flag;
         }
         h
     }
@@ -490,7 +476,8 @@ impl State for EmpireState {
         let wrap = |e: GameError| GameError::new(format!("bad move {text:?}: {e}"));
         let from = sly::parse_square(t[..i].trim()).map_err(wrap)?;
         let to = sly::parse_square(t[i + 1..].trim()).map_err(wrap)?;
-        if from == to || (sly::row_of(from) != sly::row_of(to) && sly::col_of(from) != sly::col_of(to))
+        if from == to
+            || (sly::row_of(from) != sly::row_of(to) && sly::col_of(from) != sly::col_of(to))
         {
             crate::bail!(
                 "bad move {text:?}: a piece moves along its row or column to another space (E-1)"
@@ -540,24 +527,10 @@ impl fmt::Display for EmpireState {
     /// The board as the dossier draws it (§7.1): kind letter per piece (the
     /// seat is in the position text), then the status.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{}",
-            sly::diagram(|sq| self.cell(sq).map(|(k, s)| {
-                // Seat 0 upper case, seat 1 lower case, seats 2, 3 digits
-                // would clash with the diagram: show kind letters in upper
-                // case for even seats, lower case for odd ones.
-                if s % 2 == 0 { k } else { k.to_ascii_lowercase() }
-            }))
-        )?;
-        writeln!(f, "{}", self.to_text())?;
+        writeln!(f, "{}", seats::diagram(|sq| self.cell(sq), &self.to_text()))?;
         match self.outcome {
             Outcome::Win(m, r) => {
-                let w: Vec<String> = (0..MAX_SEATS)
-                    .filter(|&k| m >> k & 1 == 1)
-                    .map(|k| (k + 1).to_string())
-                    .collect();
-                write!(f, "seat(s) {} won by {}", w.join("+"), r.word())
+                write!(f, "seat(s) {} won by {}", seats::mask_text(m), r.word())
             }
             Outcome::Draw => write!(f, "draw at the ply cap of {}", self.rules.ply_cap),
             Outcome::Ongoing => write!(f, "seat {} to move", self.to_move + 1),

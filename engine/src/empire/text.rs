@@ -17,7 +17,7 @@ use super::state::{EmpireState, Outcome, Reason};
 use super::{EmpireGame, KIND_LETTERS};
 use crate::api::{MAX_SEATS, State};
 use crate::board::sly;
-use crate::board::Bits;
+use crate::board::sly::seats;
 use crate::error::GameError;
 
 /// The position text of `s`.
@@ -26,11 +26,7 @@ pub(crate) fn to_text(s: &EmpireState) -> String {
         Outcome::Ongoing => "-".to_string(),
         Outcome::Draw => "draw".to_string(),
         Outcome::Win(m, r) => {
-            let w: Vec<String> = (0..MAX_SEATS)
-                .filter(|&k| m >> k & 1 == 1)
-                .map(|k| (k + 1).to_string())
-                .collect();
-            format!("{}:{}", w.join("+"), r.word())
+            format!("{}:{}", seats::mask_text(m), r.word())
         }
     };
     format!(
@@ -182,14 +178,12 @@ pub(crate) fn parse_position(game: &EmpireGame, text: &str) -> Result<EmpireStat
                 ));
             }
             if s.thrones_held(s.side_mask(to_move)) >= s.thrones_needed()
-                || (0..n).any(|k| {
-                    k != to_move && s.thrones_held(s.side_mask(k)) >= s.thrones_needed()
-                })
+                || (0..n)
+                    .any(|k| k != to_move && s.thrones_held(s.side_mask(k)) >= s.thrones_needed())
             {
                 // A side already holding its thrones would have won.
                 return Err(bad(
-                    "a side holds the thrones it needs, so the game would be over (E-3(a))"
-                        .into(),
+                    "a side holds the thrones it needs, so the game would be over (E-3(a))".into(),
                 ));
             }
             if s.ply >= rules.ply_cap {
@@ -199,14 +193,13 @@ pub(crate) fn parse_position(game: &EmpireGame, text: &str) -> Result<EmpireStat
                 )));
             }
         }
-        Outcome::Win(mask, Reason::Regicide) => {
-            if (0..n).all(|k| mask >> k & 1 == 1 || alive >> k & 1 == 1) {
-                return Err(bad("regicide, but no losing commander is missing".into()));
-            }
+        Outcome::Win(mask, Reason::Regicide)
+            if (0..n).all(|k| mask >> k & 1 == 1 || alive >> k & 1 == 1) =>
+        {
+            return Err(bad("regicide, but no losing commander is missing".into()));
         }
         _ => {}
     }
-    let _ = s.pieces[0].count();
     s.hash = s.zobrist_from_scratch();
     Ok(s)
 }

@@ -7,8 +7,8 @@
 //! column) with an enemy piece of another shape (half an alignment, G-3).
 
 use super::state::GatewayState;
-use crate::board::sly::{self, FIELDS};
 use crate::board::Bits;
+use crate::board::sly::{self, FIELDS};
 
 fn seat_score(s: &GatewayState, seat: usize) -> i32 {
     let (t, q) = s.reserve(seat);

@@ -61,8 +61,9 @@ mod text;
 
 use std::sync::OnceLock;
 
-use crate::api::{Game, MAX_SEATS};
-use crate::board::{sly, zobrist};
+use crate::api::Game;
+use crate::board::sly;
+use crate::board::sly::seats::{self, PieceKeys};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
@@ -207,33 +208,13 @@ impl GatewayGame {
     /// repeated or out of range, a bad first seat or ply cap.
     pub fn new(rules: Rules) -> Result<GatewayGame, GameError> {
         let n = rules.players;
-        if !(2..=4).contains(&n) {
-            crate::bail!("game gateway: players={n} is not valid (expected one of 2|3|4)");
-        }
-        if rules.teams && n != 4 {
-            crate::bail!(
-                "game gateway: teams=true needs players=4 (partners are seats 0+2 against 1+3, G-SET-4), not players={n}"
-            );
-        }
+        seats::check("gateway", n, rules.teams, rules.first_seat, rules.ply_cap)?;
         for (i, &k) in rules.colours[..n as usize].iter().enumerate() {
             if k > 3 || rules.colours[..i].contains(&k) {
                 crate::bail!(
                     "game gateway: colours must give {n} different set-up positions 1-4, one per seat (G-SET-2)"
                 );
             }
-        }
-        if rules.first_seat >= n {
-            crate::bail!(
-                "game gateway: first_seat={} is not valid (expected 0..={})",
-                rules.first_seat,
-                n - 1
-            );
-        }
-        if !(1..=1_000_000).contains(&rules.ply_cap) {
-            crate::bail!(
-                "game gateway: ply_cap={} is not valid (expected integer 1..=1000000)",
-                rules.ply_cap
-            );
         }
         Ok(GatewayGame { rules })
     }
@@ -247,20 +228,14 @@ impl GatewayGame {
         let p = Params::new("game gateway", spec, PARAMS)?;
         let players: u8 = p.choice("players", &[("2", 2), ("3", 3), ("4", 4)])?;
         let teams = p.choice("teams", &[("false", false), ("true", true)])?;
-        let colours = match p.text("colours") {
-            c if c.eq_ignore_ascii_case("auto") => Rules::default_colours(players),
-            c => {
-                let digits: Vec<u8> = c.bytes().map(|d| d.wrapping_sub(b'1')).collect();
-                if digits.len() != players as usize || digits.iter().any(|&d| d > 3) {
-                    crate::bail!(
-                        "game gateway: colours={c:?} is not valid (expected auto or {players} digits 1-4, one set-up position per seat)"
-                    );
-                }
-                let mut out = [0u8; 4];
-                out[..digits.len()].copy_from_slice(&digits);
-                out
-            }
-        };
+        let colours = seats::parse_places(
+            "gateway",
+            "colours",
+            p.text("colours"),
+            players,
+            Rules::default_colours(players),
+            "set-up position (P1-P4)",
+        )?;
         let blocked = p.choice("line", &[("open", false), ("blocked", true)])?;
         let per_colour = p.choice("enemies", &[("pooled", false), ("per_colour", true)])?;
         let entry_optional = p.choice("entry", &[("mandatory", false), ("optional", true)])?;
@@ -327,28 +302,8 @@ impl Game for GatewayGame {
 }
 
 /// Zobrist keys: a piece of each seat and shape on each square, the seat
-/// to move.
-pub(crate) struct Keys {
-    pub(crate) piece: [[[u64; 144]; 3]; MAX_SEATS],
-    pub(crate) seat: [u64; MAX_SEATS],
-}
-
-pub(crate) fn keys() -> &'static Keys {
-    static KEYS: OnceLock<Keys> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let k = zobrist::keys(0x6A7E_3A00_0000_0015, 4 * 3 * 144 + 4);
-        let mut it = k.into_iter();
-        let mut take = || it.next().expect("enough keys");
-        let mut keys = Keys {
-            piece: [[[0; 144]; 3]; MAX_SEATS],
-            seat: [0; MAX_SEATS],
-        };
-        for seat in keys.piece.iter_mut() {
-            for kind in seat.iter_mut() {
-                kind.iter_mut().for_each(|x| *x = take());
-            }
-        }
-        keys.seat.iter_mut().for_each(|x| *x = take());
-        keys
-    })
+/// to move (the flag is unused).
+pub(crate) fn keys() -> &'static PieceKeys {
+    static KEYS: OnceLock<PieceKeys> = OnceLock::new();
+    KEYS.get_or_init(|| PieceKeys::new(0x6A7E_3A00_0000_0015))
 }

@@ -4,8 +4,9 @@ use std::fmt;
 
 use rand::Rng;
 
-use super::{GatewayGame, Keys, OWNED, Rules, SETUP, SHAPE_LETTERS, keys};
+use super::{GatewayGame, OWNED, Rules, SETUP, SHAPE_LETTERS, keys};
 use crate::api::{MAX_SEATS, Research, Returns, State, ToMove};
+use crate::board::sly::seats::{self, PieceKeys};
 use crate::board::sly::{self, Lines};
 use crate::board::{B192, Bits};
 use crate::error::GameError;
@@ -45,7 +46,7 @@ pub(crate) enum Outcome {
 /// heap. The reserves follow from the board (pieces never leave it).
 #[derive(Clone, Copy)]
 pub struct GatewayState {
-    pub(crate) keys: &'static Keys,
+    pub(crate) keys: &'static PieceKeys,
     pub(crate) rules: Rules,
     /// 0 empty, else `1 + 3 * seat + shape` (C, T, S).
     pub(crate) board: [u8; 144],
@@ -139,16 +140,13 @@ impl GatewayState {
 
     /// `seat`'s reserve: `(triangles, squares)` still to enter (G-SET-1).
     pub fn reserve(&self, seat: usize) -> (u32, u32) {
-        (
-            self.reserve[seat][0] as u32,
-            self.reserve[seat][1] as u32,
-        )
+        (self.reserve[seat][0] as u32, self.reserve[seat][1] as u32)
     }
 
-    /// The winning seats once the game is won.
+    /// The winning seats once the game is won (one seat, or both partners).
     pub fn winners(&self) -> Option<Vec<usize>> {
         match self.outcome {
-            Outcome::Win(m) => Some((0..MAX_SEATS).filter(|&s| m >> s & 1 == 1).collect()),
+            Outcome::Win(m) => Some(seats::of_mask(m)),
             _ => None,
         }
     }
@@ -156,11 +154,7 @@ impl GatewayState {
     /// The seats on `seat`'s side: itself, and in teams its partner.
     #[inline(always)]
     pub(crate) fn side_mask(&self, seat: usize) -> u8 {
-        if self.rules.teams {
-            0b0101 << (seat & 1)
-        } else {
-            1 << seat
-        }
+        seats::side_mask(self.rules.teams, seat)
     }
 
     /// `seat`'s enemy seats as a bit mask (G-3: not itself, not its partner).
@@ -310,13 +304,10 @@ impl State for GatewayState {
     }
 
     fn returns(&self) -> Returns {
-        let mut r = [0.0; MAX_SEATS];
-        if let Outcome::Win(m) = self.outcome {
-            for (k, x) in r.iter_mut().enumerate().take(self.rules.players as usize) {
-                *x = if m >> k & 1 == 1 { 1.0 } else { -1.0 };
-            }
+        match self.outcome {
+            Outcome::Win(m) => seats::win_returns(m, self.rules.players as usize),
+            _ => [0.0; MAX_SEATS],
         }
-        r
     }
 
     #[inline(always)]
@@ -325,15 +316,7 @@ impl State for GatewayState {
     }
 
     fn zobrist_from_scratch(&self) -> u64 {
-        let k = self.keys;
-        let mut h = k.seat[self.to_move as usize];
-        for sq in 0..144u32 {
-            let v = self.board[sq as usize];
-            if v != 0 {
-                h ^= k.piece[(v as usize - 1) / 3][(v as usize - 1) % 3][sq as usize];
-            }
-        }
-        h
+        self.keys.of_board(&self.board, self.to_move as usize)
     }
 
     fn ply(&self) -> u32 {
@@ -377,7 +360,8 @@ impl State for GatewayState {
         let wrap = |e: GameError| GameError::new(format!("bad move {text:?}: {e}"));
         let from = sly::parse_square(a.trim()).map_err(wrap)?;
         let to = sly::parse_square(b.trim()).map_err(wrap)?;
-        if from == to || (sly::row_of(from) != sly::row_of(to) && sly::col_of(from) != sly::col_of(to))
+        if from == to
+            || (sly::row_of(from) != sly::row_of(to) && sly::col_of(from) != sly::col_of(to))
         {
             crate::bail!(
                 "bad move {text:?}: a piece moves along its row or column to another space (G-1)"
@@ -426,21 +410,14 @@ impl fmt::Display for GatewayState {
     /// for even seats and lower case for odd ones; then the position text
     /// and the status.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{}",
-            sly::diagram(|sq| self.cell(sq).map(|(k, s)| {
-                if s % 2 == 0 { k } else { k.to_ascii_lowercase() }
-            }))
-        )?;
-        writeln!(f, "{}", self.to_text())?;
+        writeln!(f, "{}", seats::diagram(|sq| self.cell(sq), &self.to_text()))?;
         match self.outcome {
             Outcome::Win(m) => {
-                let w: Vec<String> = (0..MAX_SEATS)
-                    .filter(|&k| m >> k & 1 == 1)
-                    .map(|k| (k + 1).to_string())
-                    .collect();
-                write!(f, "player(s) {} won: all pieces entered", w.join("+"))
+                write!(
+                    f,
+                    "player(s) {} won: all pieces entered",
+                    seats::mask_text(m)
+                )
             }
             Outcome::Draw => write!(f, "draw at the ply cap of {}", self.rules.ply_cap),
             Outcome::Ongoing => write!(f, "player {} to move", self.to_move + 1),

@@ -9,32 +9,16 @@ use std::collections::BTreeSet;
 
 use engine::empire::EmpireGame;
 use engine::spec::Spec;
-use engine::{Game, GameVisitor, Research, State, ToMove, parse_legal_move, perft, visit_game};
+use engine::{Game, Research, State, ToMove, parse_legal_move, perft, visit_game};
 
-use crate::common::{legal, play};
+use crate::common::{self, Name, legal, play, sly_board};
 
 fn game(spec: &str) -> EmpireGame {
     EmpireGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
-/// A board text from `(square, token)` pairs, e.g. `("1A", "C1")`; the
-/// squares are turned into row/column positions here, from their names.
-fn board(pieces: &[(&str, &str)]) -> String {
-    let mut rows = vec![vec![".".to_string(); 12]; 12];
-    for (sq, tok) in pieces {
-        let (r, c) = sq.split_at(sq.len() - 1);
-        let r: usize = r.parse::<usize>().unwrap() - 1;
-        let c = (c.as_bytes()[0] - b'A') as usize;
-        rows[r][c] = tok.to_string();
-    }
-    rows.iter()
-        .map(|r| r.concat())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 fn pos(g: &EmpireGame, pieces: &[(&str, &str)], tail: &str) -> engine::empire::EmpireState {
-    let text = format!("{} {tail}", board(pieces));
+    let text = format!("{} {tail}", sly_board(pieces));
     g.parse_position(&text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -87,7 +71,7 @@ fn setup_matches_the_dossier() {
         .collect();
     want.sort();
     let w: Vec<(&str, &str)> = want.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    assert_eq!(s.to_text(), format!("{} 1 - 0", board(&w)));
+    assert_eq!(s.to_text(), format!("{} 1 - 0", sly_board(&w)));
     // TR and BL as E-SET-3 lists them, in the 4-player set-up.
     let s4 = game("empire(players=4)").initial_state(0);
     let t = s4.to_text();
@@ -125,7 +109,13 @@ fn g_piece(text: &str, sq: &str) -> String {
     let (r, c) = sq.split_at(sq.len() - 1);
     let r: usize = r.parse::<usize>().unwrap() - 1;
     let c = (c.as_bytes()[0] - b'A') as usize;
-    let row = text.split_whitespace().next().unwrap().split('/').nth(r).unwrap();
+    let row = text
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .split('/')
+        .nth(r)
+        .unwrap();
     let mut col = 0;
     let mut chars = row.chars();
     while let Some(ch) = chars.next() {
@@ -146,7 +136,11 @@ fn g_piece(text: &str, sq: &str) -> String {
 /// with 4, with no captures (no move text has an `x`).
 #[test]
 fn vector_perft_one() {
-    for (spec, want) in [("empire", 194), ("empire(players=4)", 124), ("empire(players=4,teams=true)", 124)] {
+    for (spec, want) in [
+        ("empire", 194),
+        ("empire(players=4)", 124),
+        ("empire(players=4,teams=true)", 124),
+    ] {
         let s = game(spec).initial_state(0);
         let moves = legal(&s);
         assert_eq!(moves.len(), want, "{spec}");
@@ -401,7 +395,7 @@ fn elimination_absorption_and_last_regicide() {
     play(&mut s, "1Ax1C");
     assert_eq!(seat(&s), 2, "seat 2 is eliminated and skipped");
     assert!(!s.is_alive(1));
-    let want = board(&[
+    let want = sly_board(&[
         ("1C", "C1"),
         ("6F", "H1"),
         ("9I", "A1"),
@@ -473,15 +467,13 @@ fn ply_cap_draw() {
     assert_eq!(s.to_move(), ToMove::Terminal);
     assert_eq!(s.returns(), [0.0; 4]);
     assert_eq!(s.end_reason(), Some("ply cap"));
-    assert!(g.parse_position(&format!("{} 1 - 10", board(&[("1A", "C1"), ("12L", "C2")]))).is_err());
-}
-
-struct Name;
-impl GameVisitor for Name {
-    type Output = (String, usize);
-    fn visit<G: Game>(self, game: G) -> (String, usize) {
-        (game.game_string(), game.num_seats())
-    }
+    assert!(
+        g.parse_position(&format!(
+            "{} 1 - 10",
+            sly_board(&[("1A", "C1"), ("12L", "C2")])
+        ))
+        .is_err()
+    );
 }
 
 #[test]
@@ -513,7 +505,7 @@ fn bad_game_strings_are_errors() {
         ("empire(teams=true)", "teams=true needs players=4"),
         ("empire(players=3,teams=true)", "teams=true needs players=4"),
         ("empire(partner_capture=true)", "needs teams=true"),
-        ("empire(corners=11)", "different corners"),
+        ("empire(corners=11)", "different"),
         ("empire(corners=15)", "corners=\"15\""),
         ("empire(players=3,corners=12)", "corners=\"12\""),
         ("empire(template=CCHAAHA.HAH.A...)", "2 commanders"),
@@ -533,7 +525,7 @@ fn bad_game_strings_are_errors() {
 #[test]
 fn bad_positions_are_errors() {
     let g = game("empire");
-    let two = board(&[("1A", "C1"), ("12L", "C2")]);
+    let two = sly_board(&[("1A", "C1"), ("12L", "C2")]);
     let g3 = game("empire(players=3)");
     for (g, text, needle) in [
         (&g, String::new(), "expected 3 or 4 fields"),
@@ -543,25 +535,92 @@ fn bad_positions_are_errors() {
         (&g, format!("{two} 1 ? 0"), "status"),
         (&g, format!("{two} 1 1:luck 0"), "reason"),
         (&g, format!("{}/......... 1 - 0", two), "13 rows"),
-        (&g, format!("{} 1 - 0", two.replacen("C1", "C3", 1)), "seat number 1-2"),
-        (&g, format!("{} 1 - 0", two.replacen("C1", "Q1", 1)), "unknown piece letter"),
-        (&g, format!("{} 1 - 0", two.replacen("C1.", "C1", 1)), "11 spaces"),
-        (&g, format!("{} 1 - 0", two.replacen("C1.", "C1..", 1)), "longer than 12"),
-        (&g, format!("{} 1 - 0", board(&[("1A", "C1"), ("1B", "C1"), ("12L", "C2")])), "2 commanders"),
-        (&g, format!("{} 1 - 0", board(&[("1A", "C1")])), "commander is missing"),
-        (&g, format!("{} 1 - 0", board(&[("1A", "C1"), ("2A", "H2")])), "no commander but 1 pieces"),
+        (
+            &g,
+            format!("{} 1 - 0", two.replacen("C1", "C3", 1)),
+            "seat number 1-2",
+        ),
+        (
+            &g,
+            format!("{} 1 - 0", two.replacen("C1", "Q1", 1)),
+            "unknown piece letter",
+        ),
+        (
+            &g,
+            format!("{} 1 - 0", two.replacen("C1.", "C1", 1)),
+            "11 spaces",
+        ),
+        (
+            &g,
+            format!("{} 1 - 0", two.replacen("C1.", "C1..", 1)),
+            "longer than 12",
+        ),
         (
             &g,
             format!(
                 "{} 1 - 0",
-                board(&[("1A", "C1"), ("12L", "C2"), ("2A", "H1"), ("2B", "H1"), ("2C", "H1"), ("2D", "H1"), ("2E", "H1")])
+                sly_board(&[("1A", "C1"), ("1B", "C1"), ("12L", "C2")])
+            ),
+            "2 commanders",
+        ),
+        (
+            &g,
+            format!("{} 1 - 0", sly_board(&[("1A", "C1")])),
+            "commander is missing",
+        ),
+        (
+            &g,
+            format!("{} 1 - 0", sly_board(&[("1A", "C1"), ("2A", "H2")])),
+            "no commander but 1 pieces",
+        ),
+        (
+            &g,
+            format!(
+                "{} 1 - 0",
+                sly_board(&[
+                    ("1A", "C1"),
+                    ("12L", "C2"),
+                    ("2A", "H1"),
+                    ("2B", "H1"),
+                    ("2C", "H1"),
+                    ("2D", "H1"),
+                    ("2E", "H1")
+                ])
             ),
             "5 horsemen",
         ),
-        (&g, format!("{} 1 - 0", board(&[("5E", "C1"), ("5H", "A1"), ("8E", "A1"), ("8H", "A1"), ("12L", "C2")])), "thrones"),
-        (&g3, format!("{} 2 - 0", board(&[("1A", "C1"), ("12L", "C3")])), "eliminated"),
-        (&g3, format!("{} 1 - 0", board(&[("1A", "C1"), ("12L", "C3"), ("3A", "A2")])), "eliminated seat holds none"),
-        (&g, format!("{two} 1 1+2:thrones 5"), "not one seat or one team"),
+        (
+            &g,
+            format!(
+                "{} 1 - 0",
+                sly_board(&[
+                    ("5E", "C1"),
+                    ("5H", "A1"),
+                    ("8E", "A1"),
+                    ("8H", "A1"),
+                    ("12L", "C2")
+                ])
+            ),
+            "thrones",
+        ),
+        (
+            &g3,
+            format!("{} 2 - 0", sly_board(&[("1A", "C1"), ("12L", "C3")])),
+            "eliminated",
+        ),
+        (
+            &g3,
+            format!(
+                "{} 1 - 0",
+                sly_board(&[("1A", "C1"), ("12L", "C3"), ("3A", "A2")])
+            ),
+            "eliminated seat holds none",
+        ),
+        (
+            &g,
+            format!("{two} 1 1+2:thrones 5"),
+            "not one seat or one team",
+        ),
     ] {
         let e = g.parse_position(&text).unwrap_err();
         assert!(e.0.contains(needle), "{text:?}: {e}");
@@ -594,39 +653,15 @@ fn bad_moves_are_errors() {
 /// Random edits of valid texts: an error or a position, never a panic.
 #[test]
 fn mangled_input_never_panics() {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
-    let alphabet: Vec<char> = "CHA1234./- x:+regicdhronspatw".chars().collect();
-    for spec in ["empire(players=3)", "empire(players=4,teams=true)"] {
-        let g = game(spec);
-        let mut s = g.initial_state(0);
-        let mut texts = vec![s.to_text()];
-        let mut buf = Vec::new();
-        while !s.is_terminal() && texts.len() < 300 {
-            let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
-            texts.push(s.move_to_text(m));
-            s.apply(m);
-            texts.push(s.to_text());
-        }
-        for _ in 0..5_000 {
-            let base = &texts[rng.random_range(0..texts.len())];
-            let mut chars: Vec<char> = base.chars().collect();
-            for _ in 0..rng.random_range(1..4) {
-                let i = rng.random_range(0..=chars.len());
-                let ch = alphabet[rng.random_range(0..alphabet.len())];
-                if i < chars.len() && rng.random_bool(0.5) {
-                    chars[i] = ch;
-                } else if i < chars.len() {
-                    chars.remove(i);
-                } else {
-                    chars.push(ch);
-                }
-            }
-            let t: String = chars.into_iter().collect();
-            if let Ok(p) = g.parse_position(&t) {
-                assert_eq!(g.parse_position(&p.to_text()).unwrap().to_text(), p.to_text());
-            }
-            let _ = s.parse_move(&t);
-        }
+    for (spec, seed) in [
+        ("empire(players=3)", 15),
+        ("empire(players=4,teams=true)", 16),
+    ] {
+        common::mangled_input_never_panics(
+            &game(spec),
+            "CHA1234./- x:+regicdhronspatw",
+            seed,
+            5_000,
+        );
     }
 }

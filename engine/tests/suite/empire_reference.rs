@@ -226,7 +226,11 @@ impl Ref {
                 .iter()
                 .filter(|&&(r, c)| self.b[r][c].is_some_and(|(s, _)| side.contains(&s)))
                 .count();
-            let need = if self.r.players > 2 && !self.r.teams { 3 } else { 4 };
+            let need = if self.r.players > 2 && !self.r.teams {
+                3
+            } else {
+                4
+            };
             if held >= need {
                 self.out = ROut::Won(side, "thrones");
                 return;
@@ -280,7 +284,12 @@ impl Ref {
                 format!("{}:{why}", w.join("+"))
             }
         };
-        format!("{} {} {status} {}", rows.join("/"), self.to_move + 1, self.ply)
+        format!(
+            "{} {} {status} {}",
+            rows.join("/"),
+            self.to_move + 1,
+            self.ply
+        )
     }
 
     fn returns(&self) -> [f64; 4] {
@@ -323,7 +332,11 @@ fn diff(spec: &str, r: RefRules, games: usize, seed: u64) -> (usize, BTreeSet<St
             let refm = rf.legal();
             let theirs: BTreeSet<String> = refm.iter().map(|&m| rf.move_text(m)).collect();
             if s.to_move() == ToMove::Terminal {
-                assert!(mine.is_empty() && rf.out != ROut::Going, "{spec}: {}", rf.text());
+                assert!(
+                    mine.is_empty() && rf.out != ROut::Going,
+                    "{spec}: {}",
+                    rf.text()
+                );
                 if let ROut::Won(_, why) = &rf.out {
                     seen.insert(why.to_string());
                 } else {
@@ -436,7 +449,11 @@ fn consistency_kit() {
 /// move without building the list), at the start and mid-game.
 #[test]
 fn uniform_sampling() {
-    for spec in ["empire", "empire(players=4)", "empire(players=4,teams=true)"] {
+    for spec in [
+        "empire",
+        "empire(players=4)",
+        "empire(players=4,teams=true)",
+    ] {
         let g = EmpireGame::from_spec(&Spec::parse(spec).unwrap()).unwrap();
         let mut s = g.initial_state(0);
         check_uniform(&s, 40_000, 5).unwrap();
@@ -449,5 +466,46 @@ fn uniform_sampling() {
         if !s.is_terminal() {
             check_uniform(&s, 40_000, 6).unwrap();
         }
+    }
+}
+
+fn ref_perft(r: &Ref, depth: u32) -> u64 {
+    if r.out != ROut::Going {
+        return 0;
+    }
+    let moves = r.legal();
+    if depth == 1 {
+        return moves.len().max(1) as u64;
+    }
+    if moves.is_empty() {
+        let mut c = r.clone();
+        c.apply(None);
+        return ref_perft(&c, depth - 1);
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut c = r.clone();
+            c.apply(Some(m));
+            ref_perft(&c, depth - 1)
+        })
+        .sum()
+}
+
+/// Every line of `data/perft/empire.txt`: the engine's perft and the
+/// reference generator's agree with the count written there.
+#[test]
+fn perft_file() {
+    for (spec, start, depth, want) in crate::common::perft_vectors("empire.txt") {
+        assert_eq!(start, "start");
+        let g = EmpireGame::from_spec(&Spec::parse(&spec).unwrap()).unwrap();
+        assert_eq!(
+            engine::perft(&g.initial_state(0), depth),
+            want,
+            "{spec} {depth}"
+        );
+        let (players, teams) = crate::common::players_and_teams(&spec);
+        let r = Ref::new(rules(players, teams));
+        assert_eq!(ref_perft(&r, depth), want, "reference: {spec} {depth}");
     }
 }

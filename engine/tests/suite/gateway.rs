@@ -9,31 +9,16 @@ use std::collections::BTreeSet;
 
 use engine::gateway::{GatewayGame, GatewayState};
 use engine::spec::Spec;
-use engine::{Game, GameVisitor, Research, State, ToMove, parse_legal_move, perft, visit_game};
+use engine::{Game, Research, State, ToMove, parse_legal_move, perft, visit_game};
 
-use crate::common::{legal, play};
+use crate::common::{self, Name, legal, play, sly_board};
 
 fn game(spec: &str) -> GatewayGame {
     GatewayGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
-/// A board text from `(square, token)` pairs, e.g. `("10C", "C1")`.
-fn board(pieces: &[(&str, &str)]) -> String {
-    let mut rows = vec![vec![".".to_string(); 12]; 12];
-    for (sq, tok) in pieces {
-        let (r, c) = sq.split_at(sq.len() - 1);
-        let r: usize = r.parse::<usize>().unwrap() - 1;
-        let c = (c.as_bytes()[0] - b'A') as usize;
-        rows[r][c] = tok.to_string();
-    }
-    rows.iter()
-        .map(|r| r.concat())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 fn pos(g: &GatewayGame, pieces: &[(&str, &str)], tail: &str) -> GatewayState {
-    let text = format!("{} {tail}", board(pieces));
+    let text = format!("{} {tail}", sly_board(pieces));
     g.parse_position(&text)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -64,7 +49,7 @@ const SETUP4: [(&str, &str); 12] = [
 #[test]
 fn setup_matches_the_dossier() {
     let s = game("gateway(players=4)").initial_state(0);
-    assert_eq!(s.to_text(), format!("{} 1 0", board(&SETUP4)));
+    assert_eq!(s.to_text(), format!("{} 1 0", sly_board(&SETUP4)));
     // 2 players: P1 and P3 (G-SET-4), as seats 1 and 2.
     let s = game("gateway").initial_state(0);
     let two: Vec<(&str, &str)> = [
@@ -76,7 +61,7 @@ fn setup_matches_the_dossier() {
         ("7K", "T2"),
     ]
     .to_vec();
-    assert_eq!(s.to_text(), format!("{} 1 0", board(&two)));
+    assert_eq!(s.to_text(), format!("{} 1 0", sly_board(&two)));
     assert_eq!(s.reserve(0), (3, 5));
 }
 
@@ -127,7 +112,13 @@ fn with(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static s
 /// (ruling QG4); `entry=optional` also lists the plain move.
 #[test]
 fn vector_entry() {
-    let p = with(&[("4D", "C2"), ("7G", "S2"), ("1G", "T1"), ("1A", "C1"), ("1B", "S1")]);
+    let p = with(&[
+        ("4D", "C2"),
+        ("7G", "S2"),
+        ("1G", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+    ]);
     let g = game("gateway(players=4)");
     let s = pos(&g, &p, "1 0");
     let to4g: BTreeSet<String> = legal(&s)
@@ -137,16 +128,28 @@ fn vector_entry() {
     assert_eq!(to4g, ["1G-4G+S", "1G-4G+T"].map(String::from).into());
     let mut t = s;
     play(&mut t, "1G-4G+T");
-    assert_eq!(t.piece(4 * 12 + 7), Some((0, 1)), "a triangle of seat 1 on 5H");
+    assert_eq!(
+        t.piece(4 * 12 + 7),
+        Some((0, 1)),
+        "a triangle of seat 1 on 5H"
+    );
     assert_eq!(t.reserve(0), (2, 5));
     assert_eq!(seat(&t), 1);
     let o = pos(&game("gateway(players=4,entry=optional)"), &p, "1 0");
     assert!(ok(&o, "1G-4G") && ok(&o, "1G-4G+T") && ok(&o, "1G-4G+S"));
     // G-1: no move ends on a centre.
     assert!(legal(&s).iter().all(|m| {
-        let to = m.split('-').nth(1).unwrap().trim_end_matches("+T").trim_end_matches("+S");
-        !["2B", "2E", "2H", "2K", "5B", "5E", "5H", "5K", "8B", "8E", "8H", "8K", "11B", "11E", "11H", "11K"]
-            .contains(&to)
+        let to = m
+            .split('-')
+            .nth(1)
+            .unwrap()
+            .trim_end_matches("+T")
+            .trim_end_matches("+S");
+        ![
+            "2B", "2E", "2H", "2K", "5B", "5E", "5H", "5K", "8B", "8E", "8H", "8K", "11B", "11E",
+            "11H", "11K",
+        ]
+        .contains(&to)
     }));
 }
 
@@ -155,7 +158,13 @@ fn vector_entry() {
 /// gives both, so no entry.
 #[test]
 fn no_entry_when_colours_differ() {
-    let mut p = with(&[("4D", "C2"), ("7G", "S3"), ("1G", "T1"), ("1A", "C1"), ("1B", "S1")]);
+    let mut p = with(&[
+        ("4D", "C2"),
+        ("7G", "S3"),
+        ("1G", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+    ]);
     p.push(("12D", "S2"));
     let s = pos(&game("gateway(players=4)"), &p, "1 0");
     assert!(ok(&s, "1G-4G") && !ok(&s, "1G-4G+T"));
@@ -165,7 +174,13 @@ fn no_entry_when_colours_differ() {
 /// square, P2's pieces a square and a cylinder: no entry.
 #[test]
 fn no_entry_when_shapes_repeat() {
-    let p = with(&[("4D", "C2"), ("7G", "S2"), ("1G", "S1"), ("1A", "C1"), ("1C", "T1")]);
+    let p = with(&[
+        ("4D", "C2"),
+        ("7G", "S2"),
+        ("1G", "S1"),
+        ("1A", "C1"),
+        ("1C", "T1"),
+    ]);
     let s = pos(&game("gateway(players=4)"), &p, "1 0");
     assert!(ok(&s, "1G-4G") && !ok(&s, "1G-4G+S") && !ok(&s, "1G-4G+T"));
 }
@@ -176,7 +191,13 @@ fn no_entry_when_shapes_repeat() {
 /// partner's").
 #[test]
 fn no_entry_on_an_occupied_gateway_or_with_a_partner() {
-    let mut p = with(&[("4D", "C2"), ("7G", "S2"), ("1G", "T1"), ("1A", "C1"), ("1B", "S1")]);
+    let mut p = with(&[
+        ("4D", "C2"),
+        ("7G", "S2"),
+        ("1G", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+    ]);
     p.push(("5H", "T3"));
     let s = pos(&game("gateway(players=4)"), &p, "1 0");
     assert!(ok(&s, "1G-4G") && !ok(&s, "1G-4G+T"));
@@ -197,7 +218,10 @@ fn no_entry_on_an_occupied_gateway_or_with_a_partner() {
     let alone = pos(&game("gateway(players=4)"), &q, "1 0");
     assert!(ok(&alone, "1G-4G+T"), "P3 is an enemy each for himself");
     let teams = pos(&game("gateway(players=4,teams=true)"), &q, "1 0");
-    assert!(ok(&teams, "1G-4G") && !ok(&teams, "1G-4G+T"), "P3 is the partner");
+    assert!(
+        ok(&teams, "1G-4G") && !ok(&teams, "1G-4G+T"),
+        "P3 is the partner"
+    );
 }
 
 /// G-4, rule book example 5: the mover may just have left the gateway.
@@ -206,7 +230,14 @@ fn no_entry_on_an_occupied_gateway_or_with_a_partner() {
 /// now. (5H's field holds no enemy piece, so no forced leave.)
 #[test]
 fn entry_on_the_gateway_just_left() {
-    let p = with(&[("5A", "C2"), ("9G", "S2"), ("5H", "T1"), ("1C", "T1"), ("1A", "C1"), ("1B", "S1")]);
+    let p = with(&[
+        ("5A", "C2"),
+        ("9G", "S2"),
+        ("5H", "T1"),
+        ("1C", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+    ]);
     let s = pos(&game("gateway(players=4)"), &p, "1 0");
     assert!(ok(&s, "5H-5G+T") && ok(&s, "5H-5G+S") && !ok(&s, "5H-5G"));
 }
@@ -217,7 +248,13 @@ fn entry_on_the_gateway_just_left() {
 /// colours, no entry.
 #[test]
 fn line_blocked_option() {
-    let mut p = with(&[("4D", "C2"), ("7G", "S2"), ("1G", "T1"), ("1A", "C1"), ("1B", "S1")]);
+    let mut p = with(&[
+        ("4D", "C2"),
+        ("7G", "S2"),
+        ("1G", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+    ]);
     p.retain(|x| x.0 != "10C");
     p.push(("4F", "S4"));
     let open = pos(&game("gateway(players=4)"), &p, "1 0");
@@ -233,9 +270,20 @@ fn line_blocked_option() {
 /// partner), the move is free.
 #[test]
 fn vector_forced_leave() {
-    let p = with(&[("5H", "T1"), ("1C", "T1"), ("1A", "C1"), ("1B", "S1"), ("4G", "S2"), ("6I", "S3"), ("12K", "C2")]);
+    let p = with(&[
+        ("5H", "T1"),
+        ("1C", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+        ("4G", "S2"),
+        ("6I", "S3"),
+        ("12K", "C2"),
+    ]);
     let from = |s: &GatewayState| -> BTreeSet<String> {
-        legal(s).iter().map(|m| m.split('-').next().unwrap().to_string()).collect()
+        legal(s)
+            .iter()
+            .map(|m| m.split('-').next().unwrap().to_string())
+            .collect()
     };
     let s = pos(&game("gateway(players=4)"), &p, "1 0");
     assert_eq!(from(&s), ["5H".to_string()].into());
@@ -282,7 +330,10 @@ fn forced_piece_that_cannot_move() {
         ("12B", "C4"),
     ];
     let s = pos(&game("gateway(players=4)"), &p, "1 0");
-    let from: BTreeSet<String> = legal(&s).iter().map(|m| m.split('-').next().unwrap().to_string()).collect();
+    let from: BTreeSet<String> = legal(&s)
+        .iter()
+        .map(|m| m.split('-').next().unwrap().to_string())
+        .collect();
     assert_eq!(from, ["1A", "1B", "1C"].map(String::from).into());
     let mut s = pos(&game("gateway(players=4,stuck=pass)"), &p, "1 0");
     assert_eq!(legal(&s), ["pass".to_string()].into());
@@ -361,7 +412,10 @@ fn team_win_needs_both_partners() {
     let m = legal(&s1);
     assert!(!m.is_empty() && m.iter().all(|x| !x.contains('+')));
     let mut s3 = pos(&g, &p, "3 0");
-    assert_eq!(legal(&s3).iter().filter(|x| x.starts_with("1G-4G")).count(), 1);
+    assert_eq!(
+        legal(&s3).iter().filter(|x| x.starts_with("1G-4G")).count(),
+        1
+    );
     play(&mut s3, "1G-4G+S");
     assert_eq!(s3.returns(), [1.0, -1.0, 1.0, -1.0]);
     assert_eq!(s3.winners(), Some(vec![0, 2]));
@@ -379,14 +433,6 @@ fn ply_cap_draw() {
     assert_eq!(s.to_move(), ToMove::Terminal);
     assert_eq!(s.returns(), [0.0; 4]);
     assert_eq!(s.end_reason(), Some("ply cap"));
-}
-
-struct Name;
-impl GameVisitor for Name {
-    type Output = (String, usize);
-    fn visit<G: Game>(self, game: G) -> (String, usize) {
-        (game.game_string(), game.num_seats())
-    }
 }
 
 #[test]
@@ -414,8 +460,11 @@ fn bad_game_strings_are_errors() {
     for (spec, needle) in [
         ("gateway(players=1)", "2|3|4"),
         ("gateway(teams=true)", "teams=true needs players=4"),
-        ("gateway(players=3,teams=true)", "teams=true needs players=4"),
-        ("gateway(colours=11)", "different set-up positions"),
+        (
+            "gateway(players=3,teams=true)",
+            "teams=true needs players=4",
+        ),
+        ("gateway(colours=11)", "different"),
         ("gateway(colours=5)", "colours=\"5\""),
         ("gateway(line=through)", "open|blocked"),
         ("gateway(enemies=all)", "pooled|per_colour"),
@@ -434,21 +483,50 @@ fn bad_game_strings_are_errors() {
 #[test]
 fn bad_positions_are_errors() {
     let g = game("gateway");
-    let base = [("10C", "C1"), ("12I", "S1"), ("6B", "T1"), ("3J", "C2"), ("1D", "S2"), ("7K", "T2")];
+    let base = [
+        ("10C", "C1"),
+        ("12I", "S1"),
+        ("6B", "T1"),
+        ("3J", "C2"),
+        ("1D", "S2"),
+        ("7K", "T2"),
+    ];
     let b = |extra: &[(&'static str, &'static str)], drop: &str| {
         let mut v: Vec<(&str, &str)> = base.iter().copied().filter(|x| x.0 != drop).collect();
         v.extend_from_slice(extra);
-        format!("{} 1 0", board(&v))
+        format!("{} 1 0", sly_board(&v))
     };
     for (text, needle) in [
         (String::new(), "expected 2 or 3 fields"),
-        (format!("{} 1 0 7", board(&base)), "expected 2 or 3 fields"),
-        (format!("{} 3 0", board(&base)), "seat to move"),
-        (format!("{} 1 -1", board(&base)), "ply"),
+        (
+            format!("{} 1 0 7", sly_board(&base)),
+            "expected 2 or 3 fields",
+        ),
+        (format!("{} 3 0", sly_board(&base)), "seat to move"),
+        (format!("{} 1 -1", sly_board(&base)), "ply"),
         (b(&[("1A", "C1")], ""), "2 cylinders"),
         (b(&[], "6B"), "0 triangles"),
-        (b(&[("1A", "T1"), ("1B", "T1"), ("1C", "T1"), ("1E", "T1")], ""), "5 triangles"),
-        (b(&[("1A", "S1"), ("1B", "S1"), ("1C", "S1"), ("1E", "S1"), ("1F", "S1"), ("1G", "S1")], ""), "7 squares"),
+        (
+            b(
+                &[("1A", "T1"), ("1B", "T1"), ("1C", "T1"), ("1E", "T1")],
+                "",
+            ),
+            "5 triangles",
+        ),
+        (
+            b(
+                &[
+                    ("1A", "S1"),
+                    ("1B", "S1"),
+                    ("1C", "S1"),
+                    ("1E", "S1"),
+                    ("1F", "S1"),
+                    ("1G", "S1"),
+                ],
+                "",
+            ),
+            "7 squares",
+        ),
         (b(&[("5E", "C1")], "10C"), "cylinder stands on the gateway"),
         (b(&[("5E", "S1")], "12I"), "entered only 0"),
         (b(&[("1A", "Q1")], ""), "unknown piece letter"),
@@ -460,13 +538,37 @@ fn bad_positions_are_errors() {
     }
     // Both seats finished: impossible.
     let mut full: Vec<(&str, &str)> = vec![("10C", "C1"), ("3J", "C2")];
-    for (sq, t) in [("1A", "T1"), ("1C", "T1"), ("1D", "T1"), ("1F", "T1"), ("3A", "S1"), ("3B", "S1"), ("3C", "S1"), ("3D", "S1"), ("3E", "S1"), ("3F", "S1")] {
+    for (sq, t) in [
+        ("1A", "T1"),
+        ("1C", "T1"),
+        ("1D", "T1"),
+        ("1F", "T1"),
+        ("3A", "S1"),
+        ("3B", "S1"),
+        ("3C", "S1"),
+        ("3D", "S1"),
+        ("3E", "S1"),
+        ("3F", "S1"),
+    ] {
         full.push((sq, t));
     }
-    for (sq, t) in [("12A", "T2"), ("12C", "T2"), ("12D", "T2"), ("12F", "T2"), ("10D", "S2"), ("10E", "S2"), ("10F", "S2"), ("10G", "S2"), ("10H", "S2"), ("10I", "S2")] {
+    for (sq, t) in [
+        ("12A", "T2"),
+        ("12C", "T2"),
+        ("12D", "T2"),
+        ("12F", "T2"),
+        ("10D", "S2"),
+        ("10E", "S2"),
+        ("10F", "S2"),
+        ("10G", "S2"),
+        ("10H", "S2"),
+        ("10I", "S2"),
+    ] {
         full.push((sq, t));
     }
-    let e = g.parse_position(&format!("{} 1 0", board(&full))).unwrap_err();
+    let e = g
+        .parse_position(&format!("{} 1 0", sly_board(&full)))
+        .unwrap_err();
     assert!(e.0.contains("more than one side"), "{e}");
 }
 
@@ -497,39 +599,10 @@ fn bad_moves_are_errors() {
 /// Random edits of valid texts: an error or a position, never a panic.
 #[test]
 fn mangled_input_never_panics() {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
-    let alphabet: Vec<char> = "CTS1234./- +pas".chars().collect();
-    for spec in ["gateway(players=3)", "gateway(players=4,teams=true)"] {
-        let g = game(spec);
-        let mut s = g.initial_state(0);
-        let mut texts = vec![s.to_text()];
-        let mut buf = Vec::new();
-        while !s.is_terminal() {
-            let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
-            texts.push(s.move_to_text(m));
-            s.apply(m);
-            texts.push(s.to_text());
-        }
-        for _ in 0..5_000 {
-            let base = &texts[rng.random_range(0..texts.len())];
-            let mut chars: Vec<char> = base.chars().collect();
-            for _ in 0..rng.random_range(1..4) {
-                let i = rng.random_range(0..=chars.len());
-                let ch = alphabet[rng.random_range(0..alphabet.len())];
-                if i < chars.len() && rng.random_bool(0.5) {
-                    chars[i] = ch;
-                } else if i < chars.len() {
-                    chars.remove(i);
-                } else {
-                    chars.push(ch);
-                }
-            }
-            let t: String = chars.into_iter().collect();
-            if let Ok(p) = g.parse_position(&t) {
-                assert_eq!(g.parse_position(&p.to_text()).unwrap().to_text(), p.to_text());
-            }
-            let _ = s.parse_move(&t);
-        }
+    for (spec, seed) in [
+        ("gateway(players=3)", 15),
+        ("gateway(players=4,teams=true)", 16),
+    ] {
+        common::mangled_input_never_panics(&game(spec), "CTS1234./- +pas", seed, 5_000);
     }
 }

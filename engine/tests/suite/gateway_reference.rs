@@ -158,7 +158,12 @@ impl Ref {
         let mut qs = vec![];
         let mut rs = vec![];
         if self.r.blocked {
-            for (dr, dc, row) in [(0i32, -1i32, true), (0, 1, true), (-1, 0, false), (1, 0, false)] {
+            for (dr, dc, row) in [
+                (0i32, -1i32, true),
+                (0, 1, true),
+                (-1, 0, false),
+                (1, 0, false),
+            ] {
                 let (mut nr, mut nc) = (t.0 as i32, t.1 as i32);
                 loop {
                     nr += dr;
@@ -191,9 +196,8 @@ impl Ref {
             }
         }
         qs.iter().any(|&(yq, sq)| {
-            rs.iter().any(|&(yr, sr)| {
-                yq == yr && self.enemy(me, yq) && sq != sr && sq != m && sr != m
-            })
+            rs.iter()
+                .any(|&(yr, sr)| yq == yr && self.enemy(me, yq) && sq != sr && sq != m && sr != m)
         })
     }
 
@@ -225,9 +229,8 @@ impl Ref {
                 let mut after = self.b;
                 after[t.0][t.1] = after[f.0][f.1].take();
                 let g = gate(t);
-                let possible = self.earns(&after, t)
-                    && after[g.0][g.1].is_none()
-                    && self.res[me] != [0, 0];
+                let possible =
+                    self.earns(&after, t) && after[g.0][g.1].is_none() && self.res[me] != [0, 0];
                 if possible {
                     if self.r.optional {
                         out.push(Some((f, t, 0)));
@@ -347,8 +350,7 @@ fn diff(spec: &str, r: RefRules, games: usize, seed: u64) -> (usize, BTreeSet<&'
             if theirs.iter().any(|t| t.contains('+')) {
                 seen.insert("entry");
             }
-            if theirs.iter().any(|t| t.ends_with("+T"))
-                && theirs.iter().any(|t| t.ends_with("+S"))
+            if theirs.iter().any(|t| t.ends_with("+T")) && theirs.iter().any(|t| t.ends_with("+S"))
             {
                 seen.insert("shape choice");
             }
@@ -443,7 +445,11 @@ fn consistency_kit() {
 /// entries on offer.
 #[test]
 fn uniform_sampling() {
-    for spec in ["gateway", "gateway(players=4)", "gateway(players=4,teams=true,entry=optional)"] {
+    for spec in [
+        "gateway",
+        "gateway(players=4)",
+        "gateway(players=4,teams=true,entry=optional)",
+    ] {
         let g = GatewayGame::from_spec(&Spec::parse(spec).unwrap()).unwrap();
         let s0 = g.initial_state(0);
         check_uniform(&s0, 30_000, 5).unwrap();
@@ -461,5 +467,41 @@ fn uniform_sampling() {
             s.apply(m);
         }
         assert_eq!(checked, 2, "{spec}: no position with an entry on offer");
+    }
+}
+
+fn ref_perft(r: &Ref, depth: u32) -> u64 {
+    if r.won.is_some() || r.draw {
+        return 0;
+    }
+    let moves = r.legal();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut c = r.clone();
+            c.apply(m);
+            ref_perft(&c, depth - 1)
+        })
+        .sum()
+}
+
+/// Every line of `data/perft/gateway.txt`: the engine's perft and the
+/// reference generator's agree with the count written there.
+#[test]
+fn perft_file() {
+    for (spec, start, depth, want) in crate::common::perft_vectors("gateway.txt") {
+        assert_eq!(start, "start");
+        let g = GatewayGame::from_spec(&Spec::parse(&spec).unwrap()).unwrap();
+        assert_eq!(
+            engine::perft(&g.initial_state(0), depth),
+            want,
+            "{spec} {depth}"
+        );
+        let (players, teams) = crate::common::players_and_teams(&spec);
+        let r = Ref::new(rules(players, teams));
+        assert_eq!(ref_perft(&r, depth), want, "reference: {spec} {depth}");
     }
 }
