@@ -102,3 +102,39 @@ pub fn bench_movegen<S: State, M: Measurement>(
         })
     });
 }
+
+/// The bench set of a game with several seat-count variants (Empire,
+/// Gateway): for the first variant, move generation at the start and over
+/// 16 mid-game positions ([`bench_movegen`]); for each variant, perft(3)
+/// from the start and one uniformly random game to the end. Groups are
+/// named `<name>/movegen`, `<name>/perft`, `<name>/playout`.
+pub fn bench_variants<G: Game>(c: &mut criterion::Criterion, name: &str, variants: &[(&str, G)]) {
+    let (_, first) = &variants[0];
+    let start = first.initial_state(0);
+    let mid: Vec<_> = (0..16).map(|i| random_position(&start, 80, i)).collect();
+    let mut buf = Vec::with_capacity(256);
+    let mut grp = c.benchmark_group(format!("{name}/movegen"));
+    bench_movegen(&mut grp, &start, &mid, &mut buf);
+    grp.finish();
+    let mut grp = c.benchmark_group(format!("{name}/perft"));
+    grp.sample_size(10);
+    for (label, g) in variants {
+        let s = g.initial_state(0);
+        let n = engine::perft(&s, 3);
+        grp.throughput(Throughput::Elements(n));
+        grp.bench_function(criterion::BenchmarkId::new("perft(3)", label), |b| {
+            b.iter(|| engine::perft(black_box(&s), 3))
+        });
+    }
+    grp.finish();
+    let mut grp = c.benchmark_group(format!("{name}/playout"));
+    grp.throughput(Throughput::Elements(1));
+    for (label, g) in variants {
+        let s = g.initial_state(0);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        grp.bench_function(criterion::BenchmarkId::new("random game", label), |b| {
+            b.iter(|| random_playout(black_box(&s), &mut rng, &mut buf))
+        });
+    }
+    grp.finish();
+}

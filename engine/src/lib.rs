@@ -21,7 +21,7 @@
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
 //!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`],
-//!   [`kings_colour`].
+//!   [`kings_colour`], [`empire`], [`gateway`].
 //!
 //! ## Examples
 //!
@@ -73,7 +73,9 @@ pub mod api;
 pub mod bagel;
 pub mod board;
 pub mod catapult;
+pub mod empire;
 pub mod error;
+pub mod gateway;
 pub mod kings_colour;
 pub mod pie;
 pub mod registry;

@@ -6,7 +6,9 @@ use crate::andalusia::{self, AndalusiaGame};
 use crate::api::Game;
 use crate::bagel::{self, BagelGame};
 use crate::catapult::{self, CatapultGame};
+use crate::empire::{self, EmpireGame};
 use crate::error::GameError;
+use crate::gateway::{self, GatewayGame};
 use crate::kings_colour::{self, KingsColourGame};
 use crate::pie::Pie;
 use crate::royal_guard::{self, RoyalGuardGame};
@@ -67,6 +69,26 @@ pub const GAMES: &[GameInfo] = &[
         name: "kings_colour",
         description: "King's Colour (Christian Freeling): hex chess with castles, walls and the switcheroo on 127 cells; rules/kings-colour.md Part 2",
         params: kings_colour::PARAMS,
+    },
+    GameInfo {
+        name: "empire",
+        description: "Empire (Sid Sackson, Sly): war game for 2-4 players or two teams, exact-distance captures, thrones, coronation, regicide; rules/sly.md §7",
+        params: empire::PARAMS,
+    },
+    GameInfo {
+        name: "gateway",
+        description: "Gateway (Sid Sackson, Sly): 2-4 players or two teams align cylinder, triangle and square to enter reserve pieces on the field gateways; rules/sly.md §8",
+        params: gateway::PARAMS,
+    },
+    GameInfo {
+        name: "empire",
+        description: "Empire (Sid Sackson, Sly): war game for 2-4 players or two teams, exact-distance captures, thrones, coronation, regicide; rules/sly.md §7",
+        params: empire::PARAMS,
+    },
+    GameInfo {
+        name: "gateway",
+        description: "Gateway (Sid Sackson, Sly): 2-4 players or two teams align cylinder, triangle and square to enter reserve pieces on the field gateways; rules/sly.md §8",
+        params: gateway::PARAMS,
     },
 ];
 
@@ -142,6 +164,8 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
         "royal_guard" => Ok(visitor.visit(RoyalGuardGame::from_spec(&spec)?)),
         "andalusia" => Ok(visitor.visit(AndalusiaGame::from_spec(&spec)?)),
         "kings_colour" => Ok(visitor.visit(KingsColourGame::from_spec(&spec)?)),
+        "empire" => Ok(visitor.visit(EmpireGame::from_spec(&spec)?)),
+        "gateway" => Ok(visitor.visit(GatewayGame::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

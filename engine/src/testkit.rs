@@ -326,6 +326,14 @@ pub const PERFT_FILES: &[(&str, &str)] = &[
         include_str!("../tests/suite/data/perft/catapult.txt"),
     ),
     (
+        "empire",
+        include_str!("../tests/suite/data/perft/empire.txt"),
+    ),
+    (
+        "gateway",
+        include_str!("../tests/suite/data/perft/gateway.txt"),
+    ),
+    (
         "kings_colour",
         include_str!("../tests/suite/data/perft/kings_colour.txt"),
     ),

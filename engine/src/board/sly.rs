@@ -280,6 +280,336 @@ pub fn diagram(cell: impl Fn(u32) -> Option<char>) -> String {
     out
 }
 
+/// The columns (or rows) of the field centres as a 12-bit mask: B, E, H,
+/// K (rows 2, 5, 8, 11), §2.2.
+pub const CENTRE_LINES: u16 = 0b0100_1001_0010;
+
+/// The four board corners, clockwise from the top left: `0` = TL (1A),
+/// `1` = TR (1L), `2` = BR (12L), `3` = BL (12A). Names `TL TR BR BL`.
+pub const CORNER_NAMES: [&str; 4] = ["TL", "TR", "BR", "BL"];
+
+/// A square of the top-left corner's frame `(r, c)` (0-based) reflected
+/// into `corner` (see [`CORNER_NAMES`]): TR mirrors the columns, BL the
+/// rows, BR both (the point reflection). Armies and set-ups drawn for the
+/// top-left corner are placed in the others this way (Empire E-SET-3).
+#[inline]
+pub const fn reflect_into(corner: u32, r: u32, c: u32) -> u32 {
+    let rr = if corner == 2 || corner == 3 {
+        SIDE - 1 - r
+    } else {
+        r
+    };
+    let cc = if corner == 1 || corner == 2 {
+        SIDE - 1 - c
+    } else {
+        c
+    };
+    square(rr, cc)
+}
+
+/// Occupancy of every row and column as 12-bit masks (bit `c` of `rows[r]`
+/// and bit `r` of `cols[c]` for a piece on `(r, c)`): the unblocked
+/// orthogonal movement of Empire (E-1) and Gateway (G-1) reads a piece's
+/// empty destinations from one row and one column word.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lines {
+    /// Row `r` (0 = row 1): bit `c` set where `(r, c)` is occupied.
+    pub rows: [u16; 12],
+    /// Column `c` (0 = A): bit `r` set where `(r, c)` is occupied.
+    pub cols: [u16; 12],
+}
+
+impl Lines {
+    /// Adds or removes a piece on `sq`.
+    #[inline(always)]
+    pub fn toggle(&mut self, sq: u32) {
+        let (r, c) = (row_of(sq), col_of(sq));
+        self.rows[r as usize] ^= 1 << c;
+        self.cols[c as usize] ^= 1 << r;
+    }
+
+    /// Whether `sq` is occupied.
+    #[inline(always)]
+    pub fn has(&self, sq: u32) -> bool {
+        self.rows[row_of(sq) as usize] >> col_of(sq) & 1 == 1
+    }
+
+    /// The empty spaces of `sq`'s row (bit = column) and of its column
+    /// (bit = row), as `(row mask, column mask)`; `sq` itself is occupied
+    /// by the mover so it is never in either.
+    #[inline(always)]
+    pub fn empty_lines(&self, sq: u32) -> (u16, u16) {
+        let (r, c) = (row_of(sq), col_of(sq));
+        (
+            !self.rows[r as usize] & 0xFFF,
+            !self.cols[c as usize] & 0xFFF,
+        )
+    }
+}
+
+/// The squares at exactly `d` spaces from `sq` along its row and column
+/// (up, down, left, right), where they are on the board: the exact-distance
+/// captures of Empire (E-2). Calls `f(target)` for each.
+#[inline(always)]
+pub fn for_each_at_distance(sq: u32, d: u32, mut f: impl FnMut(u32)) {
+    let (r, c) = (row_of(sq), col_of(sq));
+    if r >= d {
+        f(sq - d * SIDE);
+    }
+    if r + d < SIDE {
+        f(sq + d * SIDE);
+    }
+    if c >= d {
+        f(sq - d);
+    }
+    if c + d < SIDE {
+        f(sq + d);
+    }
+}
+
+/// Writes a board of typed, owned pieces as position text: rows 1 to 12
+/// separated by `/`, each space a `.` when empty or a piece's kind letter
+/// followed by its seat number (1-based), e.g. `C1A1H1A1........`.
+/// `cell(sq)` gives `(kind letter, 0-based seat)`.
+pub fn write_cells(cell: impl Fn(u32) -> Option<(char, usize)>) -> String {
+    let mut out = String::new();
+    for r in 0..SIDE {
+        if r > 0 {
+            out.push('/');
+        }
+        for c in 0..SIDE {
+            match cell(square(r, c)) {
+                Some((k, s)) => {
+                    out.push(k);
+                    out.push((b'1' + s as u8) as char);
+                }
+                None => out.push('.'),
+            }
+        }
+    }
+    out
+}
+
+/// Reads the board text of [`write_cells`]: 12 rows of 12 spaces, each `.`
+/// or a letter of `kinds` (either case) then a seat number `1..=seats`.
+/// Returns per square `(kind index in kinds, 0-based seat)`.
+///
+/// # Errors
+/// A wrong number of rows or spaces in a row, an unknown letter, a missing
+/// or out-of-range seat number; the message names the row.
+pub fn parse_cells(
+    text: &str,
+    kinds: &str,
+    seats: usize,
+) -> Result<[Option<(u8, u8)>; 144], GameError> {
+    let mut out = [None; 144];
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != SIDE as usize {
+        crate::bail!("{} rows, expected 12 separated by /", rows.len());
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let mut c = 0u32;
+        let mut chars = row.chars();
+        while let Some(ch) = chars.next() {
+            if c >= SIDE {
+                crate::bail!("row {} is longer than 12 spaces", r + 1);
+            }
+            if ch != '.' {
+                let Some(k) = kinds.find(ch.to_ascii_uppercase()) else {
+                    crate::bail!(
+                        "unknown piece letter {ch:?} in row {} (expected . or one of {kinds} then a seat 1-{seats})",
+                        r + 1
+                    );
+                };
+                let seat = chars.next().and_then(|d| d.to_digit(10)).unwrap_or(0) as usize;
+                if !(1..=seats).contains(&seat) {
+                    crate::bail!(
+                        "piece {ch:?} in row {} needs a seat number 1-{seats} after it",
+                        r + 1
+                    );
+                }
+                out[square(r as u32, c) as usize] = Some((k as u8, (seat - 1) as u8));
+            }
+            c += 1;
+        }
+        if c != SIDE {
+            crate::bail!("row {} has {c} spaces, expected 12", r + 1);
+        }
+    }
+    Ok(out)
+}
+
+/// Seats, sides and results of the multi-player Sly games (§2.3: turn order
+/// to the left, partners alternating, so teams are seats 0+2 and 1+3).
+pub mod seats {
+    use crate::api::{MAX_SEATS, Returns};
+    use crate::board::zobrist;
+    use crate::error::GameError;
+
+    /// The seats on `seat`'s side as a bit mask: itself, and with teams its
+    /// partner (`seat ^ 2`).
+    #[inline(always)]
+    pub fn side_mask(teams: bool, seat: usize) -> u8 {
+        if teams {
+            0b0101 << (seat & 1)
+        } else {
+            1 << seat
+        }
+    }
+
+    /// Returns when the seats in `winners` (a bit mask) have won: +1 for
+    /// them, −1 for every other of the `players` seats.
+    pub fn win_returns(winners: u8, players: usize) -> Returns {
+        let mut r = [0.0; MAX_SEATS];
+        for (k, x) in r.iter_mut().enumerate().take(players) {
+            *x = if winners >> k & 1 == 1 { 1.0 } else { -1.0 };
+        }
+        r
+    }
+
+    /// The seats of a bit mask, in order.
+    pub fn of_mask(mask: u8) -> Vec<usize> {
+        (0..MAX_SEATS).filter(|&s| mask >> s & 1 == 1).collect()
+    }
+
+    /// The seats of a bit mask, 1-based, joined by `+` (`1+3`).
+    pub fn mask_text(mask: u8) -> String {
+        let w: Vec<String> = of_mask(mask).iter().map(|k| (k + 1).to_string()).collect();
+        w.join("+")
+    }
+
+    /// Reads a per-seat placement parameter (`corners=13`, `colours=24`):
+    /// `auto` gives `default`, else one digit 1-4 per seat, all different,
+    /// stored 0-based.
+    ///
+    /// # Errors
+    /// Another length, a digit outside 1-4 or a repeated one; the message
+    /// names the parameter and says what `what` (e.g. "corner (1=TL ...)")
+    /// each digit is.
+    pub fn parse_places(
+        game: &str,
+        name: &str,
+        text: &str,
+        players: u8,
+        default: [u8; 4],
+        what: &str,
+    ) -> Result<[u8; 4], GameError> {
+        if text.eq_ignore_ascii_case("auto") {
+            return Ok(default);
+        }
+        let digits: Vec<u8> = text.bytes().map(|d| d.wrapping_sub(b'1')).collect();
+        if digits.len() != players as usize || digits.iter().any(|&d| d > 3) {
+            crate::bail!(
+                "game {game}: {name}={text:?} is not valid (expected auto or {players} digits 1-4, one {what} per seat)"
+            );
+        }
+        if (1..digits.len()).any(|i| digits[..i].contains(&digits[i])) {
+            crate::bail!(
+                "game {game}: {name} must give {players} different digits 1-4, one {what} per seat"
+            );
+        }
+        let mut out = [0u8; 4];
+        out[..digits.len()].copy_from_slice(&digits);
+        Ok(out)
+    }
+
+    /// The checks every multi-player Sly game makes of its seat parameters:
+    /// 2–4 players, teams only with 4, a first seat among them, a ply cap
+    /// in `1..=1000000`.
+    ///
+    /// # Errors
+    /// The first that fails, named.
+    pub fn check(
+        game: &str,
+        players: u8,
+        teams: bool,
+        first_seat: u8,
+        ply_cap: u32,
+    ) -> Result<(), GameError> {
+        if !(2..=4).contains(&players) {
+            crate::bail!("game {game}: players={players} is not valid (expected one of 2|3|4)");
+        }
+        if teams && players != 4 {
+            crate::bail!(
+                "game {game}: teams=true needs players=4 (partners are seats 0+2 against 1+3, §2.3), not players={players}"
+            );
+        }
+        if first_seat >= players {
+            crate::bail!(
+                "game {game}: first_seat={first_seat} is not valid (expected 0..={})",
+                players - 1
+            );
+        }
+        if !(1..=1_000_000).contains(&ply_cap) {
+            crate::bail!(
+                "game {game}: ply_cap={ply_cap} is not valid (expected integer 1..=1000000)"
+            );
+        }
+        Ok(())
+    }
+
+    /// Zobrist keys for three piece kinds of four seats on the Sly board,
+    /// the seat to move and one flag (e.g. the game is over).
+    pub struct PieceKeys {
+        /// `piece[seat][kind][square]`.
+        pub piece: [[[u64; 144]; 3]; MAX_SEATS],
+        /// The seat to move.
+        pub seat: [u64; MAX_SEATS],
+        /// A flag of the game's choosing.
+        pub flag: u64,
+    }
+
+    impl PieceKeys {
+        /// The keys drawn from `seed` (one seed per game).
+        pub fn new(seed: u64) -> PieceKeys {
+            let k = zobrist::keys(seed, MAX_SEATS * 3 * 144 + MAX_SEATS + 1);
+            let mut it = k.into_iter();
+            let mut take = || it.next().expect("enough keys");
+            let mut keys = PieceKeys {
+                piece: [[[0; 144]; 3]; MAX_SEATS],
+                seat: [0; MAX_SEATS],
+                flag: 0,
+            };
+            for seat in keys.piece.iter_mut() {
+                for kind in seat.iter_mut() {
+                    kind.iter_mut().for_each(|x| *x = take());
+                }
+            }
+            keys.seat.iter_mut().for_each(|x| *x = take());
+            keys.flag = take();
+            keys
+        }
+
+        /// The key of a mailbox: `board[sq]` is 0 for empty or
+        /// `1 + 3 * seat + kind`; plus the seat to move.
+        pub fn of_board(&self, board: &[u8; 144], to_move: usize) -> u64 {
+            let mut h = self.seat[to_move];
+            for (sq, &v) in board.iter().enumerate() {
+                if v != 0 {
+                    h ^= self.piece[(v as usize - 1) / 3][(v as usize - 1) % 3][sq];
+                }
+            }
+            h
+        }
+    }
+
+    /// The board diagram (`super::diagram`) of a mailbox game, then its
+    /// position text: a piece's letter upper case for seats 1 and 3, lower
+    /// case for seats 2 and 4 (the seat itself is in the position text).
+    pub fn diagram(cell: impl Fn(u32) -> Option<(char, usize)>, text: &str) -> String {
+        let d = super::diagram(|sq| {
+            cell(sq).map(|(k, s)| {
+                if s % 2 == 0 {
+                    k
+                } else {
+                    k.to_ascii_lowercase()
+                }
+            })
+        });
+        format!("{d}\n{text}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,5 +682,33 @@ mod tests {
         assert_eq!(lines[2], "  2   .  o  . |  .  o  . |  .  o  . |  .  o  .");
         assert_eq!(lines[4], "     ---------+----------+----------+---------");
         assert_eq!(lines[5], "  4   X  .  . |  .  .  . |  .  .  . |  .  .  .");
+    }
+
+    #[test]
+    fn corners_lines_distances_and_cells() {
+        // E-SET-3: the template's 1C reflects to 1J (TR), 12J (BR), 12C (BL).
+        let names: Vec<String> = (0..4).map(|k| square_name(reflect_into(k, 0, 2))).collect();
+        assert_eq!(names, ["1C", "1J", "12J", "12C"]);
+        let mut l = Lines::default();
+        l.toggle(square(4, 4));
+        l.toggle(square(4, 7));
+        assert!(l.has(square(4, 7)) && !l.has(square(4, 5)));
+        let (row, col) = l.empty_lines(square(4, 4));
+        assert_eq!((row.count_ones(), col.count_ones()), (10, 11));
+        let mut seen = Vec::new();
+        for_each_at_distance(square(0, 0), 3, |t| seen.push(square_name(t)));
+        assert_eq!(seen, ["4A", "1D"]);
+        for k in 0..12 {
+            assert_eq!(CENTRE_LINES >> k & 1 == 1, k % 3 == 1);
+        }
+        let text = write_cells(|sq| (sq == 1).then_some(('H', 2)));
+        assert!(text.starts_with(".H3........../"), "{text}");
+        let cells = parse_cells(&text, "CHA", 4).unwrap();
+        assert_eq!(cells[1], Some((1, 2)));
+        assert_eq!(cells.iter().flatten().count(), 1);
+        assert!(parse_cells(&text, "CHA", 2).is_err());
+        assert!(parse_cells(&text.replacen("H3", "Q3", 1), "CHA", 4).is_err());
+        assert!(parse_cells(&text.replacen("H3", "H", 1), "CHA", 4).is_err());
+        assert!(parse_cells(&text.replacen('.', "", 1), "CHA", 4).is_err());
     }
 }

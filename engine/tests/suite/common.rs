@@ -87,3 +87,98 @@ pub fn kit(game_string: &str, games: usize, seed: u64, max_plies: u32) -> KitRep
     .unwrap_or_else(|e| panic!("{game_string}: {e}"))
     .unwrap_or_else(|e| panic!("{game_string}: {e}"))
 }
+
+/// A Sly board text (`sly::write_cells`'s form) from `(square, token)`
+/// pairs such as `("1A", "C1")`; rows and columns are read from the names
+/// here, independently of the engine.
+pub fn sly_board(pieces: &[(&str, &str)]) -> String {
+    let mut rows = vec![vec![".".to_string(); 12]; 12];
+    for (sq, tok) in pieces {
+        let (r, c) = sq.split_at(sq.len() - 1);
+        let r: usize = r.parse::<usize>().unwrap() - 1;
+        let c = (c.as_bytes()[0] - b'A') as usize;
+        rows[r][c] = tok.to_string();
+    }
+    rows.iter()
+        .map(|r| r.concat())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The canonical game string and seat count of a game string.
+pub struct Name;
+impl GameVisitor for Name {
+    type Output = (String, usize);
+    fn visit<G: Game>(self, game: G) -> (String, usize) {
+        (game.game_string(), game.num_seats())
+    }
+}
+
+/// Random edits (1-3 characters from `alphabet`) of the position and move
+/// texts of one random game of `game`: every edit is an error or a
+/// position whose text reads back to itself, never a panic.
+pub fn mangled_input_never_panics<G: Game>(game: &G, alphabet: &str, seed: u64, edits: usize) {
+    use rand::{Rng, SeedableRng};
+    let alphabet: Vec<char> = alphabet.chars().collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut s = game.initial_state(0);
+    let mut texts = vec![s.to_text()];
+    let mut buf = Vec::new();
+    while !s.is_terminal() && texts.len() < 600 {
+        let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+        texts.push(s.move_to_text(m));
+        s.apply(m);
+        texts.push(s.to_text());
+    }
+    for _ in 0..edits {
+        let base = &texts[rng.random_range(0..texts.len())];
+        let mut chars: Vec<char> = base.chars().collect();
+        for _ in 0..rng.random_range(1..4) {
+            let i = rng.random_range(0..=chars.len());
+            let ch = alphabet[rng.random_range(0..alphabet.len())];
+            if i < chars.len() && rng.random_bool(0.5) {
+                chars[i] = ch;
+            } else if i < chars.len() {
+                chars.remove(i);
+            } else {
+                chars.push(ch);
+            }
+        }
+        let t: String = chars.into_iter().collect();
+        if let Ok(p) = game.parse_position(&t) {
+            assert_eq!(
+                game.parse_position(&p.to_text()).unwrap().to_text(),
+                p.to_text()
+            );
+        }
+        let _ = s.parse_move(&t);
+    }
+}
+
+/// The vectors of `data/perft/<file>`: `(game string, position, depth,
+/// count)` per line, comments and blank lines skipped.
+pub fn perft_vectors(file: &str) -> Vec<(String, String, u32, u64)> {
+    data(&format!("perft/{file}"))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].parse().unwrap_or_else(|_| panic!("depth in {l}")),
+                f[3].parse().unwrap_or_else(|_| panic!("count in {l}")),
+            )
+        })
+        .collect()
+}
+
+/// The player count and teams flag a game string asks for (defaults: 2,
+/// no teams).
+pub fn players_and_teams(spec: &str) -> (usize, bool) {
+    let players = (2..=4)
+        .find(|k| spec.contains(&format!("players={k}")))
+        .unwrap_or(2);
+    (players, spec.contains("teams=true"))
+}

@@ -22,6 +22,8 @@ use rand_chacha::ChaCha8Rng;
 /// `(file name, game string, initial-state seed, playout seed)`.
 const GAMES: &[(&str, &str, u64, u64)] = &[
     ("andalusia", "andalusia", 0, 1),
+    ("empire_4", "empire(players=4)", 0, 5),
+    ("gateway_teams", "gateway(players=4,teams=true)", 0, 6),
     ("kings_colour", "kings_colour", 0, 2),
     ("sniggle_4_teams", "sniggle(players=4,teams=true)", 0, 3),
     ("spinner", "spinner", 0, 4),
