@@ -205,6 +205,22 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     fn evaluate(&self) -> i32 {
         0
     }
+
+    /// The evaluation units of one logistic unit: searches map an
+    /// evaluation `v` to the win probability `1 / (1 + exp(-v / scale))`
+    /// (MCTS playout cut-offs, win probabilities in reports). The default,
+    /// 100, suits evaluations in hundredths of a pawn-like piece.
+    fn eval_scale(&self) -> f64 {
+        100.0
+    }
+
+    /// Whether `mv` is a capture (or another tactical move a quiescence
+    /// search should follow past the depth horizon). The default, false,
+    /// turns quiescence off for the game.
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
 }
 
 /// What a position means for research, beyond move generation: seat roles

@@ -323,6 +323,17 @@ impl<S: State> State for PieState<S> {
         // same player whichever pie seat holds it.
         self.inner.evaluate()
     }
+
+    fn eval_scale(&self) -> f64 {
+        self.inner.eval_scale()
+    }
+
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        match mv {
+            PieMove::Swap => false,
+            PieMove::Inner(m) => self.inner.is_capture(m),
+        }
+    }
 }
 
 impl<S: Research> Research for PieState<S> {
@@ -490,6 +501,14 @@ impl<S: Research> State for NoSwapState<S> {
 
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
+    }
+
+    fn eval_scale(&self) -> f64 {
+        self.0.eval_scale()
+    }
+
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        self.0.is_capture(mv)
     }
 }
 
