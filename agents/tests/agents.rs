@@ -94,6 +94,7 @@ fn both_searchers_solve_nim() {
                 depth: 12,
                 ms: 0,
                 tt_mb: 1,
+                ..AlphaBetaConfig::default()
             },
             1,
         );
@@ -131,6 +132,7 @@ fn both_searchers_solve_nim() {
             depth: 12,
             ms: 0,
             tt_mb: 1,
+            ..AlphaBetaConfig::default()
         },
         1,
     );
@@ -287,6 +289,7 @@ fn mcts_samples_chance_nodes_for_one_to_four_seats() {
             depth: 4,
             ms: 0,
             tt_mb: 1,
+            ..AlphaBetaConfig::default()
         },
         3,
     );

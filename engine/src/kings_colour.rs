@@ -1338,6 +1338,11 @@ impl State for KcState {
     fn evaluate(&self) -> i32 {
         self.heuristic()
     }
+
+    /// Captures and promotions, for quiescence searches.
+    fn is_capture(&self, mv: KcMove) -> bool {
+        KcState::is_capture(self, mv) || self.is_promotion(mv)
+    }
 }
 
 impl Research for KcState {

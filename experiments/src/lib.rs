@@ -5,12 +5,15 @@
 //!
 //! * [`inspect`]: `games`, `moves`, `perft`.
 //! * [`play`]: one game printed ply by ply.
+//! * [`analyse`]: one position searched by one agent, `info` lines and
+//!   `bestmove`.
 //! * [`tournament`]: parallel self-play tournaments with resumable CSV output.
 //! * [`stats`]: Wilson intervals and friends.
 //! * [`balance`], [`swapmap`], [`report`]: first-mover advantage, pie-rule
 //!   swap maps and the generated `results/REPORT.md` (issue 7).
 #![deny(missing_docs)]
 
+pub mod analyse;
 pub mod balance;
 pub mod csvio;
 pub mod elo;
