@@ -140,7 +140,9 @@ impl AlphaBetaConfig {
         }
         let qdepth: u32 = p.parse("qdepth")?;
         if qdepth > 64 {
-            engine::bail!("agent alphabeta: qdepth={qdepth} is not valid (expected integer 0..=64)");
+            engine::bail!(
+                "agent alphabeta: qdepth={qdepth} is not valid (expected integer 0..=64)"
+            );
         }
         let pvs = p.choice("pvs", &[("true", true), ("false", false)])?;
         let aspiration: u32 = p.parse("aspiration")?;

@@ -229,7 +229,11 @@ mod tests {
         assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
         // Only ms given: no iteration cap.
         let t = AgentSpec::parse("mcts(ms=50)").unwrap();
-        assert!(t.canonical().starts_with("mcts(iterations=0,"), "{}", t.canonical());
+        assert!(
+            t.canonical().starts_with("mcts(iterations=0,"),
+            "{}",
+            t.canonical()
+        );
         assert_eq!(AgentSpec::parse(&t.canonical()).unwrap(), t);
         let m = AgentSpec::parse("mcts(cutoff=end,scale=250,solver=false,reuse=false)").unwrap();
         assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);

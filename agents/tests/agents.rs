@@ -274,7 +274,9 @@ fn mcts_samples_chance_nodes_for_one_to_four_seats() {
             seats as u64,
         );
         assert_eq!(m.search(&s), 1, "mcts c=4: the 0.8 coin, {seats} seats");
-        let r = m.root_proven().expect("the coin game is small enough to prove");
+        let r = m
+            .root_proven()
+            .expect("the coin game is small enough to prove");
         assert!((r[seats - 1] - 0.6).abs() < 1e-6, "{seats} seats: {r:?}");
     }
     // Alpha-beta takes the expectation at chance nodes.
@@ -503,8 +505,17 @@ fn mcts_memory_bound_and_reuse() {
         1,
     );
     m.search(&s);
-    assert!(m.tree_size() <= m.max_nodes(), "{} > {}", m.tree_size(), m.max_nodes());
-    assert!(m.last_mb_hits > 0, "a 1 MiB tree fills in 20,000 iterations ({} nodes)", m.tree_size());
+    assert!(
+        m.tree_size() <= m.max_nodes(),
+        "{} > {}",
+        m.tree_size(),
+        m.max_nodes()
+    );
+    assert!(
+        m.last_mb_hits > 0,
+        "a 1 MiB tree fills in 20,000 iterations ({} nodes)",
+        m.tree_size()
+    );
     // Reuse: after our move and a reply, the new root keeps its visits.
     let mut m = Mcts::<Nim>::new(
         MctsConfig {
@@ -533,4 +544,320 @@ fn mcts_memory_bound_and_reuse() {
     };
     m.search(&t);
     assert_eq!(m.last_reused, 0);
+}
+
+/// Whether the seat `me` wins within `plies` plies from `state` against
+/// every defence: plain full-width minimax over the engine's moves, no
+/// pruning, no table (the reference for the alpha-beta mate distances).
+fn wins_within<S: State>(state: &S, me: usize, plies: u32) -> bool {
+    match state.to_move() {
+        ToMove::Terminal => state.returns()[me] > 0.0,
+        _ if plies == 0 => false,
+        ToMove::Chance => false,
+        ToMove::Seat(s) => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mut child_wins = moves.iter().map(|&m| {
+                let mut c = state.clone();
+                c.apply(m);
+                wins_within(&c, me, plies - 1)
+            });
+            if s == me {
+                child_wins.any(|w| w)
+            } else {
+                child_wins.all(|w| w)
+            }
+        }
+    }
+}
+
+/// The exact distance in plies (1, 3, 5, ...) to a forced win of the seat to
+/// move, if it is at most `max`.
+fn reference_mate<S: State>(state: &S, max: u32) -> Option<u32> {
+    let ToMove::Seat(me) = state.to_move() else {
+        return None;
+    };
+    (1..=max).step_by(2).find(|&d| wins_within(state, me, d))
+}
+
+struct MateCheck {
+    position: &'static str,
+    plies: u32,
+}
+
+impl engine::GameVisitor for MateCheck {
+    type Output = ();
+    fn visit<G: Game>(self, game: G) {
+        let s = game.parse_position(self.position).unwrap();
+        let what = format!("{} {}", game.game_string(), self.position);
+        assert_eq!(
+            reference_mate(&s, self.plies),
+            Some(self.plies),
+            "reference: {what}"
+        );
+        for tt_mb in [0, 16] {
+            for depth in [self.plies, self.plies + 2] {
+                let mut ab = AlphaBeta::<G::State>::new(
+                    AlphaBetaConfig {
+                        depth,
+                        tt_mb,
+                        ..AlphaBetaConfig::default()
+                    },
+                    1,
+                );
+                let (mv, v) = ab.search(&s);
+                assert_eq!(
+                    v,
+                    agents::alphabeta::WIN - self.plies as i32,
+                    "{what}: depth {depth}, tt_mb {tt_mb}"
+                );
+                // The chosen move keeps the win at the same distance.
+                let mut t = s.clone();
+                t.apply(mv);
+                let ToMove::Seat(me) = s.to_move() else {
+                    unreachable!()
+                };
+                assert!(
+                    wins_within(&t, me, self.plies - 1),
+                    "{what}: {} does not win in {} plies",
+                    s.move_to_text(mv),
+                    self.plies
+                );
+                // The same search again with the table kept: the distance
+                // read back from the table is still relative to the root.
+                let (_, v2) = ab.search(&s);
+                assert_eq!(v2, v, "{what}: second search, tt_mb {tt_mb}");
+                // Two plies on (the win, then the defender's first reply),
+                // with the table of the search from two plies up: entries
+                // stored there must read back relative to the new root.
+                if self.plies >= 3 {
+                    let mut buf = Vec::new();
+                    t.legal_moves(&mut buf);
+                    let mut u = t.clone();
+                    u.apply(buf[0]);
+                    let want = reference_mate(&u, self.plies - 2).expect("still winning");
+                    let (_, v3) = ab.search(&u);
+                    assert_eq!(
+                        v3,
+                        agents::alphabeta::WIN - want as i32,
+                        "{what}: after {} {}, tt_mb {tt_mb}",
+                        s.move_to_text(mv),
+                        t.move_to_text(buf[0])
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Finds candidate mate positions for the table below (run by hand with
+/// `--ignored --nocapture`); the test itself checks each with the reference.
+#[test]
+#[ignore]
+fn find_mate_positions() {
+    struct Finder;
+    impl engine::GameVisitor for Finder {
+        type Output = ();
+        fn visit<G: Game>(self, game: G) {
+            use rand::SeedableRng;
+            let mut found = [0usize; 3];
+            for seed in 0..400u64 {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut s = game.initial_state(seed);
+                let mut buf = Vec::new();
+                let mut ab = AlphaBeta::<G::State>::new(
+                    AlphaBetaConfig {
+                        depth: 5,
+                        ..AlphaBetaConfig::default()
+                    },
+                    1,
+                );
+                while let ToMove::Seat(_) = s.to_move() {
+                    if s.ply() > 20 && s.ply() % 3 == 0 {
+                        let (_, v) = ab.search(&s);
+                        let d = agents::alphabeta::WIN - v;
+                        if (1..=5).contains(&d) && d % 2 == 1 {
+                            let k = (d / 2) as usize;
+                            if found[k] < 2 {
+                                found[k] += 1;
+                                println!("{} | {} | {d}", game.game_string(), s.to_text());
+                            }
+                        }
+                    }
+                    let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+                    s.apply(m);
+                }
+                if found.iter().all(|&f| f >= 2) {
+                    break;
+                }
+            }
+        }
+    }
+    for g in [
+        "catapult",
+        "andalusia",
+        "kings_colour",
+        "royal_guard(royal_powers=false)",
+    ] {
+        engine::visit_game(g, Finder).unwrap();
+    }
+}
+
+#[test]
+fn alphabeta_finds_wins_at_the_right_distance_with_and_without_the_table() {
+    // Royal Guard with royal powers off is FIDE chess. Hand-worked:
+    // * 1 ply, back rank: Ra8# (f7, g7, h7 block the king; a8..h8 is
+    //   covered by the rook).
+    // * 3 plies: 1.Rb7 (rank 7 shut) Kg8 (the only move) 2.Ra8#; no check
+    //   mates at once (Ra8+ Kg7, Rb8+ Kh7/Kg7, Rh1+ Kg8/Kg7).
+    // * 5 plies: 1.Ra6 Kg7/Kg8/Kh8 2.Rb7(+) K to rank 8 3.Ra8#.
+    // The others are late positions of seeded random games, proposed by
+    // `find_mate_positions`; for every one the plain minimax reference
+    // above (no pruning, no table) proves the distance exactly: a win in
+    // that many plies and none in fewer.
+    let table: &[(&str, &str, u32)] = &[
+        (
+            "royal_guard(royal_powers=false)",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            1,
+        ),
+        (
+            "royal_guard(royal_powers=false)",
+            "7k/8/8/8/8/4K3/8/RR6 w - - 0 1",
+            3,
+        ),
+        (
+            "royal_guard(royal_powers=false)",
+            "8/7k/8/8/8/8/8/RR4K1 w - - 0 1",
+            5,
+        ),
+        (
+            "royal_guard(royal_powers=false)",
+            "2k3r1/4R3/n3K1Q1/p3P1N1/P1pNBP1p/2B1P2P/8/8 w - - 1 67",
+            1,
+        ),
+        (
+            "royal_guard(royal_powers=false)",
+            "k7/2Q1KN1B/3rR3/p3P3/P4P1p/2p1P1NP/8/B7 w - - 4 79",
+            3,
+        ),
+        ("catapult", "7L/8/7L/8/4D3/5L2/8/8 L - 78", 1),
+        ("catapult", "4L3/6D1/8/8/5L2/8/8/8 L - 96", 3),
+        ("catapult", "7L/8/8/4L3/8/5L1L/1D6/8 L - 72", 5),
+        (
+            "andalusia",
+            "2k4c1/2s1s1s2/s2S2s1s/4s4/5Cc1S/3c2S2/4C4/SS3K1S1/3C5 b 1 99",
+            1,
+        ),
+        (
+            "andalusia",
+            "9/2k1s1s2/3S5/1s5c1/3s3s1/2S4C1/7KC/S8/4c4 b 6 159",
+            3,
+        ),
+        ("andalusia", "9/4k4/9/9/S8/9/1C3s2s/8C/5K3 w 1 240", 5),
+        (
+            "kings_colour",
+            "7/8/B8/1B1K6/9B1/6b5/4b3B4/3b4B3/B3B2b3/6k3/B8/b3b1b1/1b5 b 33",
+            1,
+        ),
+        (
+            "kings_colour",
+            "7/8/3B5/3K6/1B5b3/6b5/8b4/12/B3b1k3b/4r3b1/9/B6B/b6 w 72",
+            3,
+        ),
+        (
+            "kings_colour",
+            "7/8/2B1R4/3K6/2R8/5B6/4b3B4/3b1Bb1b3/4B2b3/5bk3/B8/b2b4/7 w 24",
+            5,
+        ),
+    ];
+    for &(game, position, plies) in table {
+        engine::visit_game(game, MateCheck { position, plies }).unwrap();
+    }
+}
+
+/// Counts heap allocations made by the current thread (tests run in
+/// parallel threads, so a per-thread count is exact for the code measured).
+struct CountingAlloc;
+
+thread_local! {
+    static ALLOCS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new: usize) -> *mut u8 {
+        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
+        unsafe { std::alloc::System.realloc(ptr, layout, new) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAlloc = CountingAlloc;
+
+fn allocations() -> u64 {
+    ALLOCS.with(|c| c.get())
+}
+
+/// Plays `games` seeded random games twice (the first warms the buffers
+/// up) and counts the allocations of `legal_moves`, `count_legal_moves` and
+/// `sample_legal_move` in the second.
+fn allocations_in_playouts<S: State>(start: &S, games: u64) -> u64 {
+    use rand::SeedableRng;
+    let mut buf = Vec::new();
+    let mut total = 0;
+    for round in 0..2 {
+        for seed in 0..games {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut s = start.clone();
+            let mut count = 0;
+            while let ToMove::Seat(_) = s.to_move() {
+                let a0 = allocations();
+                s.legal_moves(&mut buf);
+                let len = buf.len();
+                let n = s.count_legal_moves();
+                let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+                count += allocations() - a0;
+                assert_eq!(n, len);
+                // `apply` is left out: in the test profile its debug
+                // assertion lists the legal moves to check the move.
+                s.apply(m);
+            }
+            if round == 1 {
+                total += count;
+            }
+        }
+    }
+    total
+}
+
+#[test]
+fn pie_and_noswap_do_not_allocate_in_playouts() {
+    struct Check;
+    impl engine::GameVisitor for Check {
+        type Output = u64;
+        fn visit<G: Game>(self, game: G) -> u64 {
+            let s = game.initial_state(1);
+            let a = allocations_in_playouts(&s, 20);
+            let b = allocations_in_playouts(&engine::pie::NoSwapState(s), 20);
+            a + b
+        }
+    }
+    let mut total = 0;
+    for g in [
+        "catapult",
+        "slingshot(size=7)",
+        "pie(catapult)",
+        "pie(slingshot(size=7))",
+        "bagel",
+    ] {
+        total += engine::visit_game(g, Check).unwrap();
+    }
+    assert_eq!(total, 0);
 }
