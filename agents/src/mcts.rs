@@ -450,8 +450,8 @@ impl<S: State> Mcts<S> {
                 if !ch.solved {
                     return false;
                 }
-                for s in 0..MAX_SEATS {
-                    proven[s] += ch.prob * ch.proven[s];
+                for (p, &x) in proven.iter_mut().zip(&ch.proven) {
+                    *p += ch.prob * x;
                 }
             }
         } else {
@@ -729,7 +729,7 @@ impl<S: State> Mcts<S> {
         while it < cap && !self.nodes[0].solved {
             self.iterate(state, &mut path);
             it += 1;
-            if it % 32 == 0 && (self.config.ms > 0 || report) {
+            if it.is_multiple_of(32) && (self.config.ms > 0 || report) {
                 let t = start.elapsed().as_millis();
                 if self.config.ms > 0 && t as u64 >= self.config.ms {
                     break;

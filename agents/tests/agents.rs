@@ -1,6 +1,8 @@
 //! Agents on small games whose best moves are known by hand: Nim (take 1
-//! or 2, last take wins: the losing piles are the multiples of 3), a
-//! chance game with 1–4 seats, and Slingshot positions with an immediate win.
+//! or 2, last take wins: the losing piles are the multiples of 3), its
+//! three-seat race solved by max^n, a chance game with 1–4 seats, Slingshot
+//! positions with an immediate win, win distances in the capture games
+//! against a plain minimax reference, and the allocation-free pie wrappers.
 
 use std::fmt;
 
@@ -10,24 +12,27 @@ use engine::slingshot::Slingshot;
 use engine::spec::Spec;
 use engine::{Game, GameError, MAX_SEATS, Returns, State, ToMove, parse_legal_move};
 
-/// Nim with two seats: a pile, take 1 or 2, whoever takes the last wins.
+/// Nim: a pile, the seats in turn take 1 or 2, whoever takes the last wins
+/// (return 1). With two seats the other loses (−1); with three, the seat
+/// after the winner gets 0 and the remaining seat −1 (the race below).
 #[derive(Clone, Debug, PartialEq)]
 struct Nim {
     pile: u32,
     to_move: usize,
     ply: u32,
+    seats: usize,
 }
 
 impl fmt::Display for Nim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pile {}", self.pile)
+        write!(f, "pile {} seat {}", self.pile, self.to_move)
     }
 }
 
 impl State for Nim {
     type Move = u32;
     fn num_seats(&self) -> usize {
-        2
+        self.seats
     }
     fn to_move(&self) -> ToMove {
         if self.pile == 0 {
@@ -42,20 +47,22 @@ impl State for Nim {
     }
     fn apply(&mut self, mv: u32) {
         self.pile -= mv;
-        self.to_move = 1 - self.to_move;
+        self.to_move = (self.to_move + 1) % self.seats;
         self.ply += 1;
     }
     fn returns(&self) -> Returns {
         let mut r = [0.0; MAX_SEATS];
         if self.pile == 0 {
             // The seat that just moved took the last one.
-            r[1 - self.to_move] = 1.0;
-            r[self.to_move] = -1.0;
+            let n = self.seats;
+            let winner = (self.to_move + n - 1) % n;
+            r[winner] = 1.0;
+            r[(winner + n - 1) % n] = -1.0;
         }
         r
     }
     fn zobrist(&self) -> u64 {
-        (self.pile as u64) << 1 | self.to_move as u64
+        (self.pile as u64) << 2 | self.to_move as u64
     }
     fn zobrist_from_scratch(&self) -> u64 {
         self.zobrist()
@@ -87,6 +94,7 @@ fn both_searchers_solve_nim() {
             pile,
             to_move: 0,
             ply: 0,
+            seats: 2,
         };
         let want = pile % 3; // leave a multiple of 3
         let mut ab = AlphaBeta::<Nim>::new(
@@ -140,7 +148,8 @@ fn both_searchers_solve_nim() {
         ab.search(&Nim {
             pile: 6,
             to_move: 1,
-            ply: 0
+            ply: 0,
+            seats: 2
         })
         .1 < 0
     );
@@ -354,9 +363,9 @@ fn agents_are_reproducible_for_a_seed() {
     assert!(bytes <= 56, "MCTS node is {bytes} bytes");
 }
 
-/// A three-seat race: seats 0, 1, 2 in turn take 1 or 2 from a pile; the
-/// seat taking the last wins (return 1), the seat after the winner gets 0
-/// and the remaining seat −1. Every seat's three outcomes differ, so the
+/// The three-seat race (`Nim` with `seats: 3`): seats 0, 1, 2 in turn take
+/// 1 or 2 from a pile; the seat taking the last wins (return 1), the seat
+/// after the winner gets 0 and the remaining seat −1. Every seat's three outcomes differ, so the
 /// max^n solution is unique.
 ///
 /// Solved by hand, with `W(n)` the winner's offset from the seat to move
@@ -367,70 +376,6 @@ fn agents_are_reproducible_for_a_seed() {
 /// W(5) = 0 by taking 1 (1 + W(4) = 3 ≡ 0; taking 2 gives 1 + W(3) = 2);
 /// W(6) = 0 by taking 2 (1 + W(4) ≡ 0; taking 1 gives 1 + W(5) = 1);
 /// W(7) = 1 (1 + W(6) = 1, 1 + W(5) = 1); and from there period 4.
-#[derive(Clone, Debug, PartialEq)]
-struct Race3 {
-    pile: u32,
-    to_move: usize,
-    ply: u32,
-}
-
-impl fmt::Display for Race3 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pile {} seat {}", self.pile, self.to_move)
-    }
-}
-
-impl State for Race3 {
-    type Move = u32;
-    fn num_seats(&self) -> usize {
-        3
-    }
-    fn to_move(&self) -> ToMove {
-        if self.pile == 0 {
-            ToMove::Terminal
-        } else {
-            ToMove::Seat(self.to_move)
-        }
-    }
-    fn legal_moves(&self, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend((1..=2).filter(|&k| k <= self.pile));
-    }
-    fn apply(&mut self, mv: u32) {
-        self.pile -= mv;
-        self.to_move = (self.to_move + 1) % 3;
-        self.ply += 1;
-    }
-    fn returns(&self) -> Returns {
-        let mut r = [0.0; MAX_SEATS];
-        if self.pile == 0 {
-            let winner = (self.to_move + 2) % 3;
-            r[winner] = 1.0;
-            r[(winner + 1) % 3] = 0.0;
-            r[(winner + 2) % 3] = -1.0;
-        }
-        r
-    }
-    fn zobrist(&self) -> u64 {
-        (self.pile as u64) << 2 | self.to_move as u64
-    }
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.zobrist()
-    }
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-    fn to_text(&self) -> String {
-        self.to_string()
-    }
-    fn move_to_text(&self, mv: u32) -> String {
-        mv.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<u32, GameError> {
-        text.parse().map_err(|_| GameError::new("bad"))
-    }
-}
-
 #[test]
 fn mcts_solves_a_three_seat_race_by_max_n() {
     // (pile, best move, mover's proven return) from the hand solution above.
@@ -443,12 +388,13 @@ fn mcts_solves_a_three_seat_race_by_max_n() {
         (10, 2, 1.0),
     ] {
         for seat in 0..3 {
-            let s = Race3 {
+            let s = Nim {
                 pile,
                 to_move: seat,
                 ply: 0,
+                seats: 3,
             };
-            let mut m = Mcts::<Race3>::new(
+            let mut m = Mcts::<Nim>::new(
                 MctsConfig {
                     iterations: 20_000,
                     c: 1.0,
@@ -464,22 +410,24 @@ fn mcts_solves_a_three_seat_race_by_max_n() {
         }
     }
     // Pile 7: every move loses (W = 1), so the proof says −1 for the mover.
-    let s = Race3 {
+    let s = Nim {
         pile: 7,
         to_move: 1,
         ply: 0,
+        seats: 3,
     };
-    let mut m = Mcts::<Race3>::new(MctsConfig::default(), 7);
+    let mut m = Mcts::<Nim>::new(MctsConfig::default(), 7);
     m.search(&s);
     assert_eq!(m.root_proven().map(|r| r[1]), Some(-1.0));
     // Without the solver, visits alone find the same moves.
     for (pile, best) in [(4u32, 1u32), (5, 1), (6, 2)] {
-        let s = Race3 {
+        let s = Nim {
             pile,
             to_move: 0,
             ply: 0,
+            seats: 3,
         };
-        let mut m = Mcts::<Race3>::new(
+        let mut m = Mcts::<Nim>::new(
             MctsConfig {
                 iterations: 5000,
                 solver: false,
@@ -529,6 +477,7 @@ fn mcts_memory_bound_and_reuse() {
         pile: 40,
         to_move: 0,
         ply: 0,
+        seats: 2,
     };
     let mv = m.search(&s);
     assert_eq!(m.last_reused, 0);
@@ -541,6 +490,7 @@ fn mcts_memory_bound_and_reuse() {
         pile: 10,
         to_move: 0,
         ply: 7,
+        seats: 2,
     };
     m.search(&t);
     assert_eq!(m.last_reused, 0);

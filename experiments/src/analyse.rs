@@ -36,7 +36,11 @@ impl GameVisitor for AnalyseVisitor<'_> {
             ),
             ToMove::Seat(_) => {}
         }
-        writeln!(self.out, "position {}", state.to_text().replace('\n', " / "))?;
+        writeln!(
+            self.out,
+            "position {}",
+            state.to_text().replace('\n', " / ")
+        )?;
         let mut agent = self.spec.build::<G::State>(self.seed);
         let mut io_err = None;
         let mv = agent.select_reporting(&state, &mut |info| {
