@@ -8,14 +8,32 @@
 //!   value, depth, bound type and best move.
 //! * **Move ordering**: the table's move first, then two killer moves per
 //!   ply, then the history heuristic.
-//! * Leaves use the game's [`State::evaluate`] (from the seat to move);
-//!   terminal states score ±`WIN` (faster wins preferred).
+//! * **Principal variation search**: the first move of a node with the
+//!   full window, the others with a null window, re-searched when they
+//!   beat it (`pvs=true`); **aspiration windows** of ±`aspiration` around
+//!   the previous iteration's value at the root, widened to the full
+//!   window on a fail (`aspiration=0`: off).
+//! * **Quiescence search** at the horizon: the side to move may stand pat
+//!   on [`State::evaluate`] or continue with captures
+//!   ([`State::is_capture`]) for up to `qdepth` plies; in games whose
+//!   `is_capture` is always false it is the plain evaluation.
+//! * Terminal states score ±(`WIN` − plies from the root), so faster wins
+//!   are preferred. In the table a win or loss score is stored relative to
+//!   the node (`WIN` − plies from the node) and restored relative to the
+//!   root when read, so a distance to the end read back from the table at
+//!   another ply, or in a later search, is still right.
 //! * The same seat may move twice in a row (compound turns, the pie
 //!   choice): the sign flips only when the seat to move changes.
 //! * Chance nodes are averaged over their outcomes (expectimax, no pruning
 //!   there).
 //! * Root moves are shuffled with the agent's seed before the search, so
 //!   equally valued moves are chosen at random and self-play games differ.
+//! * **Time management** for `ms`: the search stops when the budget is
+//!   spent (the last completed depth's move is played) and starts no new
+//!   depth after half of it, which the next depth would not finish.
+//!
+//! `pvs=false,aspiration=0,qdepth=0` is the search before these additions
+//! (bar the mate-distance fix of the table).
 
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
@@ -27,7 +45,7 @@ use rand_chacha::ChaCha8Rng;
 use engine::spec::{ParamInfo, Params, Spec};
 use engine::{GameError, State, ToMove};
 
-use crate::Agent;
+use crate::{Agent, SearchInfo};
 
 /// The parameters of `alphabeta(...)`.
 pub const PARAMS: &[ParamInfo] = &[
@@ -46,8 +64,26 @@ pub const PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "tt_mb",
         default: "16",
-        values: "integer 1..=4096",
+        values: "integer 0..=4096 (0 = no table)",
         help: "transposition table size in MiB",
+    },
+    ParamInfo {
+        name: "qdepth",
+        default: "8",
+        values: "integer 0..=64 (0 = no quiescence search)",
+        help: "capture plies searched past the horizon",
+    },
+    ParamInfo {
+        name: "pvs",
+        default: "true",
+        values: "true|false",
+        help: "principal variation search (null windows after the first move)",
+    },
+    ParamInfo {
+        name: "aspiration",
+        default: "50",
+        values: "integer >= 0 (0 = off)",
+        help: "root aspiration half-window in evaluation units",
     },
 ];
 
@@ -61,8 +97,14 @@ pub struct AlphaBetaConfig {
     pub depth: u32,
     /// Milliseconds per move; 0 for no time limit.
     pub ms: u64,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB; 0 for none.
     pub tt_mb: u32,
+    /// Capture plies past the horizon; 0 for no quiescence search.
+    pub qdepth: u32,
+    /// Principal variation search.
+    pub pvs: bool,
+    /// Root aspiration half-window; 0 for none.
+    pub aspiration: u32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -71,6 +113,9 @@ impl Default for AlphaBetaConfig {
             depth: 3,
             ms: 0,
             tt_mb: 16,
+            qdepth: 8,
+            pvs: true,
+            aspiration: 50,
         }
     }
 }
@@ -88,19 +133,39 @@ impl AlphaBetaConfig {
         if !(1..=64).contains(&depth) {
             engine::bail!("agent alphabeta: depth={depth} is not valid (expected integer 1..=64)");
         }
-        if !(1..=4096).contains(&tt_mb) {
+        if tt_mb > 4096 {
             engine::bail!(
-                "agent alphabeta: tt_mb={tt_mb} is not valid (expected integer 1..=4096)"
+                "agent alphabeta: tt_mb={tt_mb} is not valid (expected integer 0..=4096)"
             );
         }
-        Ok(AlphaBetaConfig { depth, ms, tt_mb })
+        let qdepth: u32 = p.parse("qdepth")?;
+        if qdepth > 64 {
+            engine::bail!(
+                "agent alphabeta: qdepth={qdepth} is not valid (expected integer 0..=64)"
+            );
+        }
+        let pvs = p.choice("pvs", &[("true", true), ("false", false)])?;
+        let aspiration: u32 = p.parse("aspiration")?;
+        if aspiration > 100_000 {
+            engine::bail!(
+                "agent alphabeta: aspiration={aspiration} is not valid (expected integer 0..=100000)"
+            );
+        }
+        Ok(AlphaBetaConfig {
+            depth,
+            ms,
+            tt_mb,
+            qdepth,
+            pvs,
+            aspiration,
+        })
     }
 
-    /// `alphabeta(depth=..,ms=..,tt_mb=..)`.
+    /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`.
     pub fn canonical(&self) -> String {
         format!(
-            "alphabeta(depth={},ms={},tt_mb={})",
-            self.depth, self.ms, self.tt_mb
+            "alphabeta(depth={},ms={},tt_mb={},qdepth={},pvs={},aspiration={})",
+            self.depth, self.ms, self.tt_mb, self.qdepth, self.pvs, self.aspiration
         )
     }
 }
@@ -143,6 +208,37 @@ fn move_slot<M: Hash>(m: &M) -> usize {
     (h.finish() ^ (h.finish() >> 29)) as usize & (HISTORY - 1)
 }
 
+/// Whether a score is a win or loss (a distance to the end, not a heuristic).
+#[inline]
+fn is_mate(v: i32) -> bool {
+    v.abs() >= WIN - 10_000 && v.abs() <= WIN
+}
+
+/// A score relative to the root made relative to a node `ply` plies down,
+/// for storing in the table.
+#[inline]
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if !is_mate(v) {
+        v
+    } else if v > 0 {
+        v + ply as i32
+    } else {
+        v - ply as i32
+    }
+}
+
+/// A stored score made relative to the root again.
+#[inline]
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if !is_mate(v) {
+        v
+    } else if v > 0 {
+        v - ply as i32
+    } else {
+        v + ply as i32
+    }
+}
+
 /// An alpha-beta agent.
 pub struct AlphaBeta<S: State> {
     config: AlphaBetaConfig,
@@ -151,34 +247,43 @@ pub struct AlphaBeta<S: State> {
     killers: Vec<[Option<S::Move>; 2]>,
     history: Vec<u32>,
     bufs: Vec<Vec<(i64, S::Move)>>,
+    qbufs: Vec<Vec<S::Move>>,
     moves: Vec<S::Move>,
     deadline: Option<Instant>,
     aborted: bool,
-    /// Nodes searched for the last move.
+    /// Nodes searched for the last move (quiescence nodes included).
     pub last_nodes: u64,
     /// Deepest completed iteration for the last move.
     pub last_depth: u32,
+    last_info: Option<SearchInfo>,
 }
 
 impl<S: State> AlphaBeta<S> {
     /// An agent with these settings; `seed` breaks ties between equal moves.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
-        let entries = (config.tt_mb as usize * 1024 * 1024
-            / std::mem::size_of::<Option<TtEntry<S::Move>>>())
-        .next_power_of_two()
-            / 2;
+        let entries = if config.tt_mb == 0 {
+            0
+        } else {
+            ((config.tt_mb as usize * 1024 * 1024
+                / std::mem::size_of::<Option<TtEntry<S::Move>>>())
+            .next_power_of_two()
+                / 2)
+            .max(1024)
+        };
         AlphaBeta {
             config,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            tt: vec![None; entries.max(1024)],
+            tt: vec![None; entries],
             killers: Vec::new(),
             history: vec![0; HISTORY],
             bufs: Vec::new(),
+            qbufs: Vec::new(),
             moves: Vec::new(),
             deadline: None,
             aborted: false,
             last_nodes: 0,
             last_depth: 0,
+            last_info: None,
         }
     }
 
@@ -195,6 +300,19 @@ impl<S: State> AlphaBeta<S> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// The score of a terminal state for seat `me`, `ply` plies below the
+    /// root.
+    fn terminal_value(state: &S, me: usize, ply: usize) -> i32 {
+        let r = state.returns()[me];
+        if r > 0.0 {
+            WIN - ply as i32
+        } else if r < 0.0 {
+            -WIN + ply as i32
+        } else {
+            0
+        }
     }
 
     /// The value for seat `me` of a child reached from a node where `me`
@@ -214,6 +332,74 @@ impl<S: State> AlphaBeta<S> {
         }
     }
 
+    /// Like [`AlphaBeta::child_value`] for the quiescence search.
+    fn qchild_value(
+        &mut self,
+        child: &S,
+        me: usize,
+        qleft: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        match child.to_move() {
+            ToMove::Seat(s) if s != me => -self.quiesce(child, s, qleft, ply, -beta, -alpha),
+            ToMove::Seat(_) => self.quiesce(child, me, qleft, ply, alpha, beta),
+            ToMove::Terminal => Self::terminal_value(child, me, ply),
+            ToMove::Chance => self.negamax(child, me, 0, ply, alpha, beta),
+        }
+    }
+
+    /// The quiescence search at a seat node where `me` is to move: stand pat
+    /// on the evaluation, or play a capture.
+    fn quiesce(
+        &mut self,
+        state: &S,
+        me: usize,
+        qleft: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.last_nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let stand = state.evaluate();
+        if qleft == 0 || stand >= beta {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        while self.qbufs.len() <= ply {
+            self.qbufs.push(Vec::new());
+        }
+        let mut buf = std::mem::take(&mut self.qbufs[ply]);
+        state.legal_moves(&mut buf);
+        buf.retain(|&m| state.is_capture(m));
+        let mut best = stand;
+        for &m in buf.iter() {
+            let mut child = state.clone();
+            child.apply(m);
+            let v = self.qchild_value(&child, me, qleft - 1, ply + 1, alpha, beta);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.qbufs[ply] = buf;
+        best
+    }
+
     /// Value of `state` for seat `me` (the seat to move at seat nodes).
     fn negamax(
         &mut self,
@@ -229,16 +415,7 @@ impl<S: State> AlphaBeta<S> {
             return 0;
         }
         match state.to_move() {
-            ToMove::Terminal => {
-                let r = state.returns()[me];
-                return if r > 0.0 {
-                    WIN - ply as i32
-                } else if r < 0.0 {
-                    -WIN + ply as i32
-                } else {
-                    0
-                };
-            }
+            ToMove::Terminal => return Self::terminal_value(state, me, ply),
             ToMove::Chance => {
                 let mut outs = Vec::new();
                 state.chance_outcomes(&mut outs);
@@ -262,20 +439,27 @@ impl<S: State> AlphaBeta<S> {
             ToMove::Seat(_) => {}
         }
         if depth == 0 {
+            if self.config.qdepth > 0 {
+                self.last_nodes -= 1;
+                return self.quiesce(state, me, self.config.qdepth, ply, alpha, beta);
+            }
             return state.evaluate();
         }
+        let use_tt = !self.tt.is_empty();
         let key = state.zobrist();
-        let slot = self.tt_index(key);
+        let slot = if use_tt { self.tt_index(key) } else { 0 };
         let mut tt_move = None;
-        if let Some(e) = self.tt[slot]
+        if use_tt
+            && let Some(e) = self.tt[slot]
             && e.key == key
         {
             tt_move = e.best;
             if e.depth as u32 >= depth {
+                let v = from_tt(e.value, ply);
                 match e.bound {
-                    Bound::Exact => return e.value,
-                    Bound::Lower if e.value >= beta => return e.value,
-                    Bound::Upper if e.value <= alpha => return e.value,
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
                     _ => {}
                 }
             }
@@ -305,10 +489,19 @@ impl<S: State> AlphaBeta<S> {
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
-        for &(_, m) in buf.iter() {
+        for (idx, &(_, m)) in buf.iter().enumerate() {
             let mut child = state.clone();
             child.apply(m);
-            let v = self.child_value(&child, me, depth - 1, ply + 1, alpha, beta);
+            let v = if idx == 0 || !self.config.pvs {
+                self.child_value(&child, me, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let v = self.child_value(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                if v > alpha && v < beta && !self.aborted {
+                    self.child_value(&child, me, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    v
+                }
+            };
             if self.aborted {
                 break;
             }
@@ -331,7 +524,7 @@ impl<S: State> AlphaBeta<S> {
             }
         }
         self.bufs[ply] = buf;
-        if !self.aborted {
+        if use_tt && !self.aborted {
             let bound = if best <= alpha0 {
                 Bound::Upper
             } else if best >= beta {
@@ -346,7 +539,7 @@ impl<S: State> AlphaBeta<S> {
             if replace {
                 self.tt[slot] = Some(TtEntry {
                     key,
-                    value: best,
+                    value: to_tt(best, ply),
                     depth: depth as u8,
                     bound,
                     best: best_move,
@@ -356,14 +549,122 @@ impl<S: State> AlphaBeta<S> {
         best
     }
 
+    /// One root iteration at `depth` with the window `(lo, hi)`: the index
+    /// of the best root move and its value (a bound when outside the
+    /// window).
+    fn root_search(
+        &mut self,
+        state: &S,
+        me: usize,
+        root: &[S::Move],
+        depth: u32,
+        lo: i32,
+        hi: i32,
+    ) -> (usize, i32) {
+        let mut alpha = lo;
+        let mut iter_best: Option<(usize, i32)> = None;
+        for (i, &m) in root.iter().enumerate() {
+            let mut child = state.clone();
+            child.apply(m);
+            let v = if i == 0 || !self.config.pvs {
+                self.child_value(&child, me, depth - 1, 1, alpha, hi)
+            } else {
+                let v = self.child_value(&child, me, depth - 1, 1, alpha, alpha + 1);
+                if v > alpha && v < hi && !self.aborted {
+                    self.child_value(&child, me, depth - 1, 1, alpha, hi)
+                } else {
+                    v
+                }
+            };
+            if self.aborted && depth > 1 {
+                break;
+            }
+            if iter_best.is_none_or(|(_, b)| v > b) {
+                iter_best = Some((i, v));
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= hi {
+                break;
+            }
+        }
+        iter_best.unwrap_or((0, lo))
+    }
+
+    /// The principal variation from the table, starting with `first`.
+    fn principal_variation(&self, state: &S, first: S::Move) -> Vec<String> {
+        let mut pv = vec![state.move_to_text(first)];
+        let mut st = state.clone();
+        st.apply(first);
+        let mut seen = vec![st.zobrist()];
+        while !self.tt.is_empty() && pv.len() < 32 && !st.is_terminal() {
+            let key = st.zobrist();
+            let Some(e) = self.tt[self.tt_index(key)] else {
+                break;
+            };
+            let Some(m) = e.best.filter(|_| e.key == key) else {
+                break;
+            };
+            let mut legal = Vec::new();
+            st.legal_moves(&mut legal);
+            if !legal.contains(&m) {
+                break;
+            }
+            pv.push(st.move_to_text(m));
+            st.apply(m);
+            if seen.contains(&st.zobrist()) {
+                break;
+            }
+            seen.push(st.zobrist());
+        }
+        pv
+    }
+
+    fn info(&self, state: &S, mv: S::Move, v: i32, start: Instant) -> SearchInfo {
+        let elapsed = start.elapsed();
+        let (win_probability, proven) = if is_mate(v) && v > 0 {
+            (1.0, Some(format!("win in {} plies", WIN - v)))
+        } else if is_mate(v) {
+            (0.0, Some(format!("loss in {} plies", WIN + v)))
+        } else {
+            (1.0 / (1.0 + (-(v as f64) / state.eval_scale()).exp()), None)
+        };
+        SearchInfo {
+            depth: Some(self.last_depth),
+            iterations: None,
+            score: v as f64,
+            score_units: "eval",
+            win_probability,
+            proven,
+            nodes: self.last_nodes,
+            elapsed_ms: elapsed.as_millis() as u64,
+            rate: self.last_nodes as f64 / elapsed.as_secs_f64().max(1e-9),
+            pv: self.principal_variation(state, mv),
+            mb_hits: None,
+        }
+    }
+
     /// Searches `state` and returns the best move found and its value for
-    /// the seat to move.
+    /// the seat to move (a win or loss as ±(`WIN` − plies to the end)).
     pub fn search(&mut self, state: &S) -> (S::Move, i32) {
+        self.search_reporting(state, &mut |_| {}, false)
+    }
+
+    /// [`AlphaBeta::search`], calling `on_info` after each completed depth
+    /// when `report` is set.
+    pub fn search_reporting(
+        &mut self,
+        state: &S,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        report: bool,
+    ) -> (S::Move, i32) {
         let ToMove::Seat(me) = state.to_move() else {
             panic!("search needs a seat to move");
         };
-        self.deadline = (self.config.ms > 0)
-            .then(|| Instant::now() + std::time::Duration::from_millis(self.config.ms));
+        let start = Instant::now();
+        let budget = std::time::Duration::from_millis(self.config.ms);
+        self.deadline = (self.config.ms > 0).then(|| start + budget);
         self.aborted = false;
         self.last_nodes = 0;
         self.last_depth = 0;
@@ -375,33 +676,45 @@ impl<S: State> AlphaBeta<S> {
         root.shuffle(&mut self.rng);
         let mut best = (root[0], 0);
         for depth in 1..=self.config.depth {
-            let mut alpha = -WIN - 1;
-            let mut iter_best = None;
-            for (i, &m) in root.iter().enumerate() {
-                let mut child = state.clone();
-                child.apply(m);
-                let v = self.child_value(&child, me, depth - 1, 1, alpha, WIN + 1);
-                if self.aborted && depth > 1 {
-                    break;
-                }
-                if iter_best.is_none() || v > alpha {
-                    alpha = v;
-                    iter_best = Some((i, v));
-                }
+            // Time management: a new depth costs more than all before it.
+            if self.config.ms > 0 && depth > 1 && start.elapsed() * 2 >= budget {
+                break;
             }
+            let asp = self.config.aspiration as i32;
+            let (mut lo, mut hi) = if asp > 0 && depth > 1 && !is_mate(best.1) {
+                (best.1 - asp, best.1 + asp)
+            } else {
+                (-WIN - 1, WIN + 1)
+            };
+            let (i, v) = loop {
+                let (i, v) = self.root_search(state, me, &root, depth, lo, hi);
+                if self.aborted {
+                    break (i, v);
+                }
+                if v <= lo && lo > -WIN - 1 {
+                    lo = -WIN - 1;
+                } else if v >= hi && hi < WIN + 1 {
+                    hi = WIN + 1;
+                } else {
+                    break (i, v);
+                }
+            };
             if self.aborted && depth > 1 {
                 break;
             }
-            let (i, v) = iter_best.expect("the root has legal moves");
             best = (root[i], v);
             self.last_depth = depth;
             // Principal move first in the next iteration.
             let m = root.remove(i);
             root.insert(0, m);
-            if v.abs() >= WIN - 1000 || self.aborted {
+            if report {
+                on_info(&self.info(state, best.0, best.1, start));
+            }
+            if is_mate(v) || self.aborted {
                 break;
             }
         }
+        self.last_info = Some(self.info(state, best.0, best.1, start));
         best
     }
 }
@@ -409,6 +722,14 @@ impl<S: State> AlphaBeta<S> {
 impl<S: State> Agent<S> for AlphaBeta<S> {
     fn select(&mut self, state: &S) -> S::Move {
         self.search(state).0
+    }
+
+    fn select_reporting(&mut self, state: &S, on_info: &mut dyn FnMut(&SearchInfo)) -> S::Move {
+        self.search_reporting(state, on_info, true).0
+    }
+
+    fn last_info(&self) -> Option<SearchInfo> {
+        self.last_info.clone()
     }
 
     fn spec(&self) -> String {

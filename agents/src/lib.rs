@@ -8,8 +8,11 @@
 //! Agents are built from spec strings in the engine's `name(key=value,...)`
 //! syntax (see [`AgentSpec::parse`]):
 //! * `random`: a uniformly random legal move.
-//! * `mcts(iterations=1000,c=1.4,ms=0)`: UCT with random playouts
-//!   ([`mcts`]).
+//! * `uct(iterations=1000,c=1.4,ms=0)`: plain UCT with random playouts to
+//!   the end ([`uct`]), the baseline.
+//! * `mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true)`:
+//!   UCT with early playout termination, MCTS-Solver, subtree reuse and a
+//!   memory bound ([`mcts`]).
 //! * `alphabeta(depth=3,ms=0,tt_mb=16)`: negamax alpha-beta with iterative
 //!   deepening and a Zobrist-keyed transposition table ([`alphabeta`]).
 //!
@@ -40,6 +43,7 @@
 pub mod alphabeta;
 pub mod mcts;
 pub mod random;
+pub mod uct;
 
 use engine::GameError;
 use engine::State;
@@ -48,12 +52,90 @@ use engine::spec::{ParamInfo, Params, Spec};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
+pub use uct::{Uct, UctConfig};
+
+/// What a search thinks of a position, reported as it goes (in the spirit
+/// of UCI's `info` lines) and after each move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Completed depth in plies (alpha-beta).
+    pub depth: Option<u32>,
+    /// Iterations run (MCTS).
+    pub iterations: Option<u64>,
+    /// The value of the chosen move for the seat to move, in
+    /// [`SearchInfo::score_units`].
+    pub score: f64,
+    /// The unit of `score`: `eval` (the game's evaluation units) or `mean
+    /// return` (in [-1, 1]).
+    pub score_units: &'static str,
+    /// `score` as a win probability for the seat to move (draws count
+    /// half).
+    pub win_probability: f64,
+    /// A proven result for the seat to move (`win in 5`, `loss`, `draw`),
+    /// if the search proved one.
+    pub proven: Option<String>,
+    /// Nodes searched (alpha-beta) or tree nodes (MCTS).
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub elapsed_ms: u64,
+    /// Nodes (alpha-beta) or iterations (MCTS) per second.
+    pub rate: f64,
+    /// The principal variation (alpha-beta) or most-visited line (MCTS), in
+    /// the game's move notation.
+    pub pv: Vec<String>,
+    /// Times the tree's memory bound stopped an expansion (MCTS).
+    pub mb_hits: Option<u64>,
+}
+
+impl SearchInfo {
+    /// One `info ...` line.
+    pub fn line(&self) -> String {
+        let mut s = String::from("info");
+        if let Some(d) = self.depth {
+            s += &format!(" depth {d}");
+        }
+        if let Some(i) = self.iterations {
+            s += &format!(" iterations {i}");
+        }
+        s += &format!(
+            " score {:.3} ({}) winprob {:.3}",
+            self.score, self.score_units, self.win_probability
+        );
+        if let Some(p) = &self.proven {
+            s += &format!(" proven {p}");
+        }
+        s += &format!(
+            " nodes {} time {} nps {:.0}",
+            self.nodes, self.elapsed_ms, self.rate
+        );
+        if let Some(h) = self.mb_hits {
+            s += &format!(" mbhits {h}");
+        }
+        if !self.pv.is_empty() {
+            s += &format!(" pv {}", self.pv.join(" "));
+        }
+        s
+    }
+}
 
 /// A player: given a state where a seat is to move, it returns a legal move.
 pub trait Agent<S: State>: Send {
     /// Chooses a move for the seat to move in `state` (never called at
     /// chance or terminal nodes).
     fn select(&mut self, state: &S) -> S::Move;
+    /// Like [`Agent::select`], calling `on_info` as the search goes (at
+    /// least once, at the end, for searching agents).
+    fn select_reporting(&mut self, state: &S, on_info: &mut dyn FnMut(&SearchInfo)) -> S::Move {
+        let mv = self.select(state);
+        if let Some(i) = self.last_info() {
+            on_info(&i);
+        }
+        mv
+    }
+    /// What the last search thought; `None` for agents that do not search.
+    fn last_info(&self) -> Option<SearchInfo> {
+        None
+    }
     /// The canonical spec string of this agent.
     fn spec(&self) -> String;
 }
@@ -63,6 +145,8 @@ pub trait Agent<S: State>: Send {
 pub enum AgentSpec {
     /// `random`.
     Random,
+    /// `uct(...)`.
+    Uct(UctConfig),
     /// `mcts(...)`.
     Mcts(MctsConfig),
     /// `alphabeta(...)`.
@@ -72,6 +156,7 @@ pub enum AgentSpec {
 /// The agents and their parameters, for help texts and errors.
 pub const AGENTS: &[(&str, &[ParamInfo])] = &[
     ("random", &[]),
+    ("uct", uct::PARAMS),
     ("mcts", mcts::PARAMS),
     ("alphabeta", alphabeta::PARAMS),
 ];
@@ -89,6 +174,7 @@ impl AgentSpec {
                 Params::new("agent random", &spec, &[])?;
                 Ok(AgentSpec::Random)
             }
+            "uct" => Ok(AgentSpec::Uct(UctConfig::from_spec(&spec)?)),
             "mcts" => Ok(AgentSpec::Mcts(MctsConfig::from_spec(&spec)?)),
             "alphabeta" => Ok(AgentSpec::AlphaBeta(AlphaBetaConfig::from_spec(&spec)?)),
             other => {
@@ -105,6 +191,7 @@ impl AgentSpec {
     pub fn canonical(&self) -> String {
         match self {
             AgentSpec::Random => "random".into(),
+            AgentSpec::Uct(c) => c.canonical(),
             AgentSpec::Mcts(c) => c.canonical(),
             AgentSpec::AlphaBeta(c) => c.canonical(),
         }
@@ -115,6 +202,7 @@ impl AgentSpec {
     pub fn is_timed(&self) -> bool {
         match self {
             AgentSpec::Random => false,
+            AgentSpec::Uct(c) => c.ms > 0,
             AgentSpec::Mcts(c) => c.ms > 0,
             AgentSpec::AlphaBeta(c) => c.ms > 0,
         }
@@ -139,6 +227,7 @@ impl AgentSpec {
     pub fn build<S: State + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Uct(c) => Box::new(Uct::new(c.clone(), seed)),
             AgentSpec::Mcts(c) => Box::new(Mcts::new(c.clone(), seed)),
             AgentSpec::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone(), seed)),
         }
@@ -152,8 +241,24 @@ mod tests {
     #[test]
     fn parses_specs_and_rejects_bad_ones() {
         assert_eq!(AgentSpec::parse("random").unwrap(), AgentSpec::Random);
+        let u = AgentSpec::parse("uct(iterations=50,c=0.7)").unwrap();
+        assert_eq!(u.canonical(), "uct(iterations=50,c=0.7,ms=0)");
+        assert_eq!(AgentSpec::parse(&u.canonical()).unwrap(), u);
         let m = AgentSpec::parse("mcts(iterations=50,c=0.7)").unwrap();
-        assert_eq!(m.canonical(), "mcts(iterations=50,c=0.7,ms=0)");
+        assert_eq!(
+            m.canonical(),
+            "mcts(iterations=50,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true)"
+        );
+        assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
+        // Only ms given: no iteration cap.
+        let t = AgentSpec::parse("mcts(ms=50)").unwrap();
+        assert!(
+            t.canonical().starts_with("mcts(iterations=0,"),
+            "{}",
+            t.canonical()
+        );
+        assert_eq!(AgentSpec::parse(&t.canonical()).unwrap(), t);
+        let m = AgentSpec::parse("mcts(cutoff=end,scale=250,solver=false,reuse=false)").unwrap();
         assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
         let a = AgentSpec::parse("alphabeta(depth=2)").unwrap();
         assert_eq!(AgentSpec::parse(&a.canonical()).unwrap(), a);
@@ -163,6 +268,19 @@ mod tests {
             ("mcts(iterations=-1)", "iterations"),
             ("mcts(iterations=0)", "iterations"),
             ("mcts(c=abc)", "c="),
+            ("mcts(iterations=0)", "needs a time budget"),
+            ("mcts(mb=0)", "mb=0"),
+            ("mcts(cutoff=-2)", "cutoff=-2"),
+            ("mcts(scale=0)", "scale=0"),
+            ("mcts(solver=maybe)", "solver"),
+            ("mcts(reuse=1)", "reuse"),
+            ("mcts(c=-1)", "c=-1"),
+            ("uct(iterations=0)", "iterations"),
+            ("uct(cutoff=3)", "unknown parameter"),
+            ("alphabeta(depth=65)", "depth"),
+            ("alphabeta(tt_mb=4097)", "tt_mb"),
+            ("alphabeta(qdepth=65)", "qdepth"),
+            ("alphabeta(pvs=yes)", "pvs"),
             ("alphabeta(depth=0)", "depth"),
             ("random(x=1)", "takes no parameters"),
             ("mcts(", "bad spec"),

@@ -1,20 +1,46 @@
-//! Monte Carlo tree search with UCT selection and random playouts.
+//! Monte Carlo tree search: UCT with early playout termination, an
+//! MCTS-Solver, subtree reuse and a memory bound. Plain UCT, the baseline,
+//! is [`crate::uct`].
 //!
 //! * **Selection** by UCT (Kocsis and Szepesvári 2006): at a seat node, the
 //!   child maximising `Q/N + c·sqrt(ln N_parent / N)`, where `Q` is the sum of
-//!   the returns of the seat that chose the move; unvisited children first,
-//!   in an order shuffled at expansion so that ties do not favour the move
-//!   generator's order. Each seat maximises its own return, so 1–4 seats
-//!   work the same way.
+//!   the returns of the seat that chose the move (max^n: each seat maximises
+//!   its own return, so 1–4 seats work the same way); unvisited children
+//!   first, in an order shuffled at expansion. A child whose value is proven
+//!   counts with its exact value and no exploration bonus.
 //! * **Chance** nodes are sampled by their outcome probabilities.
-//! * **Expansion** adds all children of a node on its second visit; the
-//!   tree lives in one flat arena (`Vec`) reused between moves.
-//! * **Playout**: uniformly random moves to the end of the game.
-//! * **Final choice**: the root child with most visits.
+//! * **Expansion** adds all children of a node on its second visit (the
+//!   root at once), unless the tree has reached its memory bound `mb`: then
+//!   the leaf is played out without growing the tree, and the hit is
+//!   counted ([`Mcts::last_mb_hits`]).
+//! * **Playout** with early termination (Lorentz 2008, "Amazons discover
+//!   Monte-Carlo"): uniformly random moves for `cutoff` plies of a seat
+//!   (chance outcomes are sampled and do not count), then the game's
+//!   [`State::evaluate`] `v` for the seat `s` to move is mapped to a return
+//!   `x = 2·σ(v/scale) − 1 = tanh(v / 2·scale)` in (−1, 1): seat `s` gets
+//!   `x`, every other seat `−x/(n−1)` (zero-sum). `scale` defaults to the
+//!   game's [`State::eval_scale`]. `cutoff=end` plays to the end of the game.
+//! * **MCTS-Solver** (Winands, Björnsson and Saito 2008), generalised to
+//!   max^n and chance: a terminal node is proven with its returns; a seat
+//!   node is proven as soon as one child is proven to win for the seat to
+//!   move (return 1), or once every child is proven (the child best for the
+//!   seat to move, the first in the child order on ties); a chance node once
+//!   every outcome is proven (the expected returns). The search stops when
+//!   the root is proven.
+//! * **Final choice**: a child proven to win for the mover first, then the
+//!   unproven and proven-drawn children by visits (then mean value; two
+//!   proven children by their proven value), proven losses last; never the
+//!   exploration bonus.
+//! * **Subtree reuse**: after a move, the subtree under the position the
+//!   game reached (found by Zobrist key and ply up to 4 plies below the old
+//!   root) becomes the new tree, keeping its statistics and proofs.
 //!
-//! Budgets: `iterations` (reproducible for a seed) and/or `ms` (wall clock,
-//! not reproducible); the search stops at whichever comes first.
+//! Budgets: `iterations` (reproducible for a seed, with `ms=0`), `ms` (wall
+//! clock, not reproducible) and `mb` (tree memory); the search stops at the
+//! first of `iterations` and `ms`. Given only `ms`, there is no iteration
+//! cap (`iterations=0`).
 
+use std::collections::VecDeque;
 use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
@@ -23,19 +49,19 @@ use rand_chacha::ChaCha8Rng;
 use engine::spec::{ParamInfo, Params, Spec};
 use engine::{GameError, MAX_SEATS, Returns, State, ToMove};
 
-use crate::Agent;
+use crate::{Agent, SearchInfo};
 
 /// The parameters of `mcts(...)`.
 pub const PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "iterations",
         default: "1000",
-        values: "integer >= 1",
-        help: "playouts per move",
+        values: "integer >= 0 (0 = no cap; the default is 0 when only ms is given)",
+        help: "iterations per move",
     },
     ParamInfo {
         name: "c",
-        default: "1.4",
+        default: "0.7",
         values: "number >= 0",
         help: "UCT exploration constant (returns are in [-1, 1])",
     },
@@ -45,25 +71,71 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "integer >= 0 (0 = no time limit)",
         help: "wall-clock budget per move in milliseconds (not reproducible)",
     },
+    ParamInfo {
+        name: "mb",
+        default: "256",
+        values: "integer 1..=65536",
+        help: "tree memory bound in MiB",
+    },
+    ParamInfo {
+        name: "cutoff",
+        default: "4",
+        values: "integer 0..=10000, or end",
+        help: "random playout plies before the evaluation scores the position (end = play to the end)",
+    },
+    ParamInfo {
+        name: "scale",
+        default: "auto",
+        values: "number > 0, or auto (the game's eval_scale)",
+        help: "evaluation units per logistic unit: win probability = 1/(1+exp(-eval/scale))",
+    },
+    ParamInfo {
+        name: "solver",
+        default: "true",
+        values: "true|false",
+        help: "back up proven wins and losses (MCTS-Solver)",
+    },
+    ParamInfo {
+        name: "reuse",
+        default: "true",
+        values: "true|false",
+        help: "keep the subtree of the position reached between moves",
+    },
 ];
 
 /// MCTS settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsConfig {
-    /// Playouts per move (at most).
+    /// Iterations per move (at most); 0 for no cap (then `ms` must be set).
     pub iterations: u32,
     /// UCT exploration constant.
     pub c: f64,
     /// Milliseconds per move; 0 for no time limit.
     pub ms: u64,
+    /// Tree memory bound in MiB.
+    pub mb: u32,
+    /// Random plies before the evaluation; `None` plays to the end.
+    pub cutoff: Option<u32>,
+    /// Evaluation units per logistic unit; `None` takes the game's
+    /// [`State::eval_scale`].
+    pub scale: Option<f64>,
+    /// MCTS-Solver backups.
+    pub solver: bool,
+    /// Subtree reuse between moves.
+    pub reuse: bool,
 }
 
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
             iterations: 1000,
-            c: 1.4,
+            c: 0.7,
             ms: 0,
+            mb: 256,
+            cutoff: Some(4),
+            scale: None,
+            solver: true,
+            reuse: true,
         }
     }
 }
@@ -72,26 +144,72 @@ impl MctsConfig {
     /// Reads `mcts(...)`.
     ///
     /// # Errors
-    /// Unknown parameters or bad values.
+    /// Unknown parameters, bad or out-of-range values, no budget.
     pub fn from_spec(spec: &Spec) -> Result<MctsConfig, GameError> {
         let p = Params::new("agent mcts", spec, PARAMS)?;
-        let iterations: u32 = p.parse("iterations")?;
-        let c: f64 = p.parse("c")?;
         let ms: u64 = p.parse("ms")?;
-        if iterations == 0 {
-            engine::bail!("agent mcts: iterations=0 is not valid (expected integer >= 1)");
+        let iterations: u32 = if !p.given("iterations") && ms > 0 {
+            0
+        } else {
+            p.parse("iterations")?
+        };
+        if iterations == 0 && ms == 0 {
+            engine::bail!(
+                "agent mcts: iterations=0 needs a time budget ms > 0 (expected iterations >= 1 or ms >= 1)"
+            );
         }
+        let c: f64 = p.parse("c")?;
         if !(c.is_finite() && c >= 0.0) {
             engine::bail!("agent mcts: c={c} is not valid (expected number >= 0)");
         }
-        Ok(MctsConfig { iterations, c, ms })
+        let mb: u32 = p.parse("mb")?;
+        if !(1..=65536).contains(&mb) {
+            engine::bail!("agent mcts: mb={mb} is not valid (expected integer 1..=65536)");
+        }
+        let cutoff = match p.text("cutoff") {
+            "end" => None,
+            t => match t.parse::<u32>() {
+                Ok(n) if n <= 10000 => Some(n),
+                _ => engine::bail!(
+                    "agent mcts: cutoff={t} is not valid (expected integer 0..=10000, or end)"
+                ),
+            },
+        };
+        let scale = match p.text("scale") {
+            "auto" => None,
+            t => match t.parse::<f64>() {
+                Ok(x) if x.is_finite() && x > 0.0 => Some(x),
+                _ => engine::bail!(
+                    "agent mcts: scale={t} is not valid (expected number > 0, or auto)"
+                ),
+            },
+        };
+        let solver = p.choice("solver", &[("true", true), ("false", false)])?;
+        let reuse = p.choice("reuse", &[("true", true), ("false", false)])?;
+        Ok(MctsConfig {
+            iterations,
+            c,
+            ms,
+            mb,
+            cutoff,
+            scale,
+            solver,
+            reuse,
+        })
     }
 
-    /// `mcts(iterations=..,c=..,ms=..)`.
+    /// `mcts(iterations=..,c=..,ms=..,mb=..,cutoff=..,scale=..,solver=..,reuse=..)`.
     pub fn canonical(&self) -> String {
         format!(
-            "mcts(iterations={},c={},ms={})",
-            self.iterations, self.c, self.ms
+            "mcts(iterations={},c={},ms={},mb={},cutoff={},scale={},solver={},reuse={})",
+            self.iterations,
+            self.c,
+            self.ms,
+            self.mb,
+            self.cutoff.map_or("end".to_string(), |n| n.to_string()),
+            self.scale.map_or("auto".to_string(), |x| x.to_string()),
+            self.solver,
+            self.reuse
         )
     }
 }
@@ -102,7 +220,7 @@ const NO_SEAT: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug)]
 struct Node<M> {
     mv: Option<M>,
-    /// Sum of the returns of `mover` over the playouts through this node.
+    /// Sum of the returns of `mover` over the iterations through this node.
     value: f32,
     visits: u32,
     first_child: u32,
@@ -112,29 +230,66 @@ struct Node<M> {
     /// The seat that chose `mv` (`NO_SEAT` for chance outcomes and the root).
     mover: u8,
     expanded: bool,
+    /// Whether `proven` holds the exact game value (MCTS-Solver).
+    solved: bool,
+    /// The proven returns per seat when `solved`.
+    proven: [f32; MAX_SEATS],
 }
 
-/// A UCT agent.
+impl<M> Node<M> {
+    fn new(mv: Option<M>, prob: f32, mover: u8) -> Self {
+        Node {
+            mv,
+            value: 0.0,
+            visits: 0,
+            first_child: 0,
+            num_children: 0,
+            prob,
+            mover,
+            expanded: false,
+            solved: false,
+            proven: [0.0; MAX_SEATS],
+        }
+    }
+}
+
+/// An MCTS agent.
 pub struct Mcts<S: State> {
     config: MctsConfig,
     rng: ChaCha8Rng,
     nodes: Vec<Node<S::Move>>,
     moves: Vec<S::Move>,
     outcomes: Vec<(S::Move, f64)>,
+    /// The state at the root of `nodes`, for subtree reuse.
+    root_state: Option<S>,
+    max_nodes: usize,
+    scale: f64,
     /// Iterations run for the last move.
     pub last_iterations: u32,
+    /// Times the memory bound stopped an expansion during the last move.
+    pub last_mb_hits: u64,
+    /// Root visits taken over from the previous move's tree.
+    pub last_reused: u32,
+    last_info: Option<SearchInfo>,
 }
 
 impl<S: State> Mcts<S> {
     /// An agent with these settings whose playouts follow `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> Self {
+        let max_nodes = (config.mb as usize * 1024 * 1024 / Self::bytes_per_node()).max(2);
         Mcts {
             config,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: Vec::new(),
             moves: Vec::new(),
             outcomes: Vec::new(),
+            root_state: None,
+            max_nodes,
+            scale: 100.0,
             last_iterations: 0,
+            last_mb_hits: 0,
+            last_reused: 0,
+            last_info: None,
         }
     }
 
@@ -148,43 +303,49 @@ impl<S: State> Mcts<S> {
         self.nodes.len()
     }
 
-    fn expand(&mut self, node: usize, state: &S) {
+    /// The largest number of nodes the memory bound allows.
+    pub fn max_nodes(&self) -> usize {
+        self.max_nodes
+    }
+
+    /// The proven returns of the root after the last search, if solved.
+    pub fn root_proven(&self) -> Option<Returns> {
+        let root = self.nodes.first()?;
+        root.solved.then(|| {
+            let mut r = [0.0; MAX_SEATS];
+            for (x, &p) in r.iter_mut().zip(&root.proven) {
+                *x = p as f64;
+            }
+            r
+        })
+    }
+
+    /// Adds the children of `node`; false (and nothing added) when the
+    /// memory bound would be passed.
+    fn expand(&mut self, node: usize, state: &S) -> bool {
         let first = self.nodes.len() as u32;
         match state.to_move() {
             ToMove::Seat(seat) => {
                 state.legal_moves(&mut self.moves);
-                // Shuffle so that unvisited children are tried in random order.
+                if self.nodes.len() + self.moves.len() > self.max_nodes {
+                    return false;
+                }
                 let n = self.moves.len();
                 for i in (1..n).rev() {
                     let j = self.rng.random_range(0..=i);
                     self.moves.swap(i, j);
                 }
                 for &m in &self.moves {
-                    self.nodes.push(Node {
-                        mv: Some(m),
-                        value: 0.0,
-                        visits: 0,
-                        first_child: 0,
-                        num_children: 0,
-                        prob: 1.0,
-                        mover: seat as u8,
-                        expanded: false,
-                    });
+                    self.nodes.push(Node::new(Some(m), 1.0, seat as u8));
                 }
             }
             ToMove::Chance => {
                 state.chance_outcomes(&mut self.outcomes);
+                if self.nodes.len() + self.outcomes.len() > self.max_nodes {
+                    return false;
+                }
                 for &(m, p) in &self.outcomes {
-                    self.nodes.push(Node {
-                        mv: Some(m),
-                        value: 0.0,
-                        visits: 0,
-                        first_child: 0,
-                        num_children: 0,
-                        prob: p as f32,
-                        mover: NO_SEAT,
-                        expanded: false,
-                    });
+                    self.nodes.push(Node::new(Some(m), p as f32, NO_SEAT));
                 }
             }
             ToMove::Terminal => {}
@@ -194,6 +355,7 @@ impl<S: State> Mcts<S> {
         nd.first_child = first;
         nd.num_children = count;
         nd.expanded = true;
+        true
     }
 
     #[inline]
@@ -217,11 +379,14 @@ impl<S: State> Mcts<S> {
         let mut best_score = f32::NEG_INFINITY;
         for i in first..end {
             let ch = &self.nodes[i];
-            if ch.visits == 0 {
+            let score = if ch.solved {
+                ch.proven[ch.mover as usize]
+            } else if ch.visits == 0 {
                 return i;
-            }
-            let n = ch.visits as f32;
-            let score = ch.value / n + c * (log_n / n).sqrt();
+            } else {
+                let n = ch.visits as f32;
+                ch.value / n + c * (log_n / n).sqrt()
+            };
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -230,17 +395,93 @@ impl<S: State> Mcts<S> {
         best
     }
 
-    /// Plays uniformly random moves (and samples chance) to the end.
+    /// The returns of a non-terminal state scored by the evaluation.
+    fn eval_returns(&self, state: &S, seat: usize) -> Returns {
+        let v = state.evaluate() as f64;
+        let x = (v / (2.0 * self.scale)).tanh();
+        let n = state.num_seats();
+        let mut r = [0.0; MAX_SEATS];
+        for (s, rs) in r.iter_mut().enumerate().take(n) {
+            *rs = if s == seat {
+                x
+            } else {
+                -x / (n - 1).max(1) as f64
+            };
+        }
+        r
+    }
+
+    /// Random moves (and sampled chance) for `cutoff` seat plies, then the
+    /// evaluation; or to the end.
     #[inline]
     fn playout(&mut self, state: &mut S) -> Returns {
+        let mut plies = 0u32;
         loop {
             let mv = match state.to_move() {
                 ToMove::Terminal => return state.returns(),
                 ToMove::Chance => state.sample_chance(&mut self.rng, &mut self.outcomes),
-                ToMove::Seat(_) => state.sample_legal_move(&mut self.rng, &mut self.moves),
+                ToMove::Seat(s) => {
+                    if let Some(c) = self.config.cutoff
+                        && plies >= c
+                    {
+                        return self.eval_returns(state, s);
+                    }
+                    plies += 1;
+                    state.sample_legal_move(&mut self.rng, &mut self.moves)
+                }
             };
             state.apply(mv.expect("a non-terminal state has a move"));
         }
+    }
+
+    /// Marks `node` proven if its children prove it; true if it is.
+    fn try_solve(&mut self, node: usize) -> bool {
+        let nd = self.nodes[node];
+        if !nd.expanded || nd.num_children == 0 {
+            return false;
+        }
+        let first = nd.first_child as usize;
+        let end = first + nd.num_children as usize;
+        let mover = self.nodes[first].mover;
+        let mut proven = [0.0f32; MAX_SEATS];
+        if mover == NO_SEAT {
+            for i in first..end {
+                let ch = &self.nodes[i];
+                if !ch.solved {
+                    return false;
+                }
+                for (p, &x) in proven.iter_mut().zip(&ch.proven) {
+                    *p += ch.prob * x;
+                }
+            }
+        } else {
+            let m = mover as usize;
+            let mut all = true;
+            let mut best: Option<usize> = None;
+            for i in first..end {
+                let ch = &self.nodes[i];
+                if !ch.solved {
+                    all = false;
+                    continue;
+                }
+                if ch.proven[m] >= 1.0 {
+                    best = Some(i);
+                    all = true;
+                    break;
+                }
+                if best.is_none_or(|b| ch.proven[m] > self.nodes[b].proven[m]) {
+                    best = Some(i);
+                }
+            }
+            if !all {
+                return false;
+            }
+            proven = self.nodes[best.expect("a node with children")].proven;
+        }
+        let nd = &mut self.nodes[node];
+        nd.solved = true;
+        nd.proven = proven;
+        true
     }
 
     fn iterate(&mut self, root: &S, path: &mut Vec<u32>) {
@@ -248,22 +489,40 @@ impl<S: State> Mcts<S> {
         let mut node = 0usize;
         path.clear();
         path.push(0);
-        // Selection.
-        while self.nodes[node].expanded && self.nodes[node].num_children > 0 {
+        let r: Returns = loop {
+            let nd = self.nodes[node];
+            if nd.solved {
+                let mut r = [0.0; MAX_SEATS];
+                for (x, &p) in r.iter_mut().zip(&nd.proven) {
+                    *x = p as f64;
+                }
+                break r;
+            }
+            if !nd.expanded {
+                if state.is_terminal() {
+                    let r = state.returns();
+                    if self.config.solver {
+                        let n = &mut self.nodes[node];
+                        n.solved = true;
+                        for (p, &x) in n.proven.iter_mut().zip(&r) {
+                            *p = x as f32;
+                        }
+                    }
+                    break r;
+                }
+                if !(node == 0 || nd.visits > 0) {
+                    break self.playout(&mut state);
+                }
+                if !self.expand(node, &state) {
+                    self.last_mb_hits += 1;
+                    break self.playout(&mut state);
+                }
+            }
             let chance = state.to_move() == ToMove::Chance;
             node = self.select_child(node, chance);
             state.apply(self.nodes[node].mv.expect("children carry moves"));
             path.push(node as u32);
-        }
-        // Expansion: a node visited before grows its children.
-        if !state.is_terminal() && (node == 0 || self.nodes[node].visits > 0) {
-            self.expand(node, &state);
-            let chance = state.to_move() == ToMove::Chance;
-            node = self.select_child(node, chance);
-            state.apply(self.nodes[node].mv.expect("children carry moves"));
-            path.push(node as u32);
-        }
-        let r = self.playout(&mut state);
+        };
         for &i in path.iter() {
             let nd = &mut self.nodes[i as usize];
             nd.visits += 1;
@@ -271,50 +530,258 @@ impl<S: State> Mcts<S> {
                 nd.value += r[nd.mover as usize] as f32;
             }
         }
+        if self.config.solver {
+            for &i in path.iter().rev() {
+                let i = i as usize;
+                if self.nodes[i].solved {
+                    continue;
+                }
+                if !self.try_solve(i) {
+                    break;
+                }
+            }
+        }
     }
 
-    /// Runs a search from `state` and returns the most visited root move.
-    pub fn search(&mut self, state: &S) -> S::Move {
-        self.nodes.clear();
-        self.nodes.push(Node {
-            mv: None,
-            value: 0.0,
-            visits: 0,
-            first_child: 0,
-            num_children: 0,
-            prob: 1.0,
-            mover: NO_SEAT,
-            expanded: false,
-        });
+    /// Finds `state` in the old tree (up to 4 plies below its root) and
+    /// makes that node the root of a compacted tree. False if not found.
+    fn reroot(&mut self, state: &S) -> bool {
+        let Some(old) = self.root_state.take() else {
+            return false;
+        };
+        if self.nodes.is_empty() || state.ply() < old.ply() || state.ply() > old.ply() + 4 {
+            return false;
+        }
+        let (key, ply) = (state.zobrist(), state.ply());
+        let mut found = None;
+        let mut queue: VecDeque<(usize, S)> = VecDeque::new();
+        queue.push_back((0, old));
+        while let Some((i, st)) = queue.pop_front() {
+            if st.ply() == ply {
+                if st.zobrist() == key && st.to_text() == state.to_text() {
+                    found = Some(i);
+                    break;
+                }
+                continue;
+            }
+            let nd = self.nodes[i];
+            if !nd.expanded {
+                continue;
+            }
+            for c in nd.first_child as usize..(nd.first_child + nd.num_children) as usize {
+                let mut child = st.clone();
+                child.apply(self.nodes[c].mv.expect("children carry moves"));
+                queue.push_back((c, child));
+            }
+        }
+        let Some(start) = found else {
+            return false;
+        };
+        let mut fresh: Vec<Node<S::Move>> = Vec::with_capacity(self.nodes.len());
+        let mut root = self.nodes[start];
+        root.mv = None;
+        root.mover = NO_SEAT;
+        root.prob = 1.0;
+        fresh.push(root);
+        let mut queue = VecDeque::new();
+        queue.push_back((start, 0usize));
+        while let Some((old_i, new_i)) = queue.pop_front() {
+            let nd = self.nodes[old_i];
+            if !nd.expanded {
+                continue;
+            }
+            let first = fresh.len();
+            for c in nd.first_child as usize..(nd.first_child + nd.num_children) as usize {
+                fresh.push(self.nodes[c]);
+                queue.push_back((c, fresh.len() - 1));
+            }
+            fresh[new_i].first_child = first as u32;
+        }
+        self.nodes = fresh;
+        true
+    }
+
+    fn root_child_order(&self, a: usize, b: usize, me: usize) -> std::cmp::Ordering {
+        let class = |n: &Node<S::Move>| -> i32 {
+            if !n.solved {
+                1
+            } else if n.proven[me] >= 1.0 {
+                2
+            } else if n.proven[me] <= -1.0 {
+                0
+            } else {
+                1
+            }
+        };
+        let (x, y) = (&self.nodes[a], &self.nodes[b]);
+        let exact = if x.solved && y.solved {
+            x.proven[me].total_cmp(&y.proven[me])
+        } else {
+            std::cmp::Ordering::Equal
+        };
+        class(x)
+            .cmp(&class(y))
+            .then(exact)
+            .then(x.visits.cmp(&y.visits))
+            .then(x.value.total_cmp(&y.value))
+    }
+
+    /// The best root child by the final-choice rule.
+    fn best_root_child(&self, me: usize) -> usize {
+        let root = self.nodes[0];
+        (root.first_child as usize..(root.first_child + root.num_children) as usize)
+            .max_by(|&a, &b| self.root_child_order(a, b, me))
+            .expect("the root of a search has legal moves")
+    }
+
+    /// The most visited line from the root (proven wins first), as text.
+    fn principal_line(&self, state: &S) -> Vec<String> {
+        let mut st = state.clone();
+        let mut node = 0usize;
+        let mut line = Vec::new();
+        while line.len() < 16 {
+            let nd = self.nodes[node];
+            if !nd.expanded || nd.num_children == 0 {
+                break;
+            }
+            let me = match st.to_move() {
+                ToMove::Seat(s) => s,
+                _ => break,
+            };
+            let first = nd.first_child as usize;
+            let end = first + nd.num_children as usize;
+            let best = (first..end)
+                .max_by(|&a, &b| self.root_child_order(a, b, me))
+                .expect("children");
+            if self.nodes[best].visits == 0 && !self.nodes[best].solved {
+                break;
+            }
+            let mv = self.nodes[best].mv.expect("children carry moves");
+            line.push(st.move_to_text(mv));
+            st.apply(mv);
+            node = best;
+        }
+        line
+    }
+
+    fn info(&self, state: &S, me: usize, start: Instant) -> SearchInfo {
+        let best = self.best_root_child(me);
+        let b = self.nodes[best];
+        let q = if b.solved {
+            b.proven[me] as f64
+        } else if b.visits > 0 {
+            b.value as f64 / b.visits as f64
+        } else {
+            0.0
+        };
+        let root = self.nodes[0];
+        let proven = if root.solved {
+            Some(proven_text(root.proven[me]))
+        } else if b.solved {
+            Some(proven_text(b.proven[me]))
+        } else {
+            None
+        };
+        let elapsed = start.elapsed();
+        SearchInfo {
+            depth: None,
+            iterations: Some(self.last_iterations as u64),
+            score: q,
+            score_units: "mean return",
+            win_probability: (q + 1.0) / 2.0,
+            proven,
+            nodes: self.nodes.len() as u64,
+            elapsed_ms: elapsed.as_millis() as u64,
+            rate: self.last_iterations as f64 / elapsed.as_secs_f64().max(1e-9),
+            pv: self.principal_line(state),
+            mb_hits: Some(self.last_mb_hits),
+        }
+    }
+
+    /// Runs a search from `state` and returns the chosen root move; calls
+    /// `on_info` about every 250 ms and at the end.
+    pub fn search_reporting(
+        &mut self,
+        state: &S,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        report: bool,
+    ) -> S::Move {
+        let ToMove::Seat(me) = state.to_move() else {
+            panic!("search needs a seat to move");
+        };
+        self.scale = self.config.scale.unwrap_or_else(|| state.eval_scale());
+        let reused = self.config.reuse && self.reroot(state);
+        if !reused {
+            self.nodes.clear();
+            self.nodes.push(Node::new(None, 1.0, NO_SEAT));
+        }
+        self.last_reused = self.nodes[0].visits;
+        self.last_mb_hits = 0;
         let start = Instant::now();
+        let mut next_report = 250u128;
         let mut path = Vec::with_capacity(64);
-        let mut it = 0;
-        while it < self.config.iterations {
+        let mut it = 0u32;
+        let cap = if self.config.iterations == 0 {
+            u32::MAX
+        } else {
+            self.config.iterations
+        };
+        while it < cap && !self.nodes[0].solved {
             self.iterate(state, &mut path);
             it += 1;
-            if self.config.ms > 0
-                && it % 32 == 0
-                && start.elapsed().as_millis() as u64 >= self.config.ms
-            {
-                break;
+            if it.is_multiple_of(32) && (self.config.ms > 0 || report) {
+                let t = start.elapsed().as_millis();
+                if self.config.ms > 0 && t as u64 >= self.config.ms {
+                    break;
+                }
+                if report && t >= next_report {
+                    self.last_iterations = it;
+                    on_info(&self.info(state, me, start));
+                    next_report = t + 250;
+                }
             }
         }
         self.last_iterations = it;
-        let root = self.nodes[0];
-        let children = root.first_child as usize..(root.first_child + root.num_children) as usize;
-        let best = children
-            .max_by(|&a, &b| {
-                let (x, y) = (&self.nodes[a], &self.nodes[b]);
-                x.visits.cmp(&y.visits).then(x.value.total_cmp(&y.value))
-            })
-            .expect("the root of a search has legal moves");
+        let best = self.best_root_child(me);
+        let info = self.info(state, me, start);
+        if report {
+            on_info(&info);
+        }
+        self.last_info = Some(info);
+        self.root_state = Some(state.clone());
         self.nodes[best].mv.expect("children carry moves")
+    }
+
+    /// Runs a search from `state` and returns the chosen root move.
+    pub fn search(&mut self, state: &S) -> S::Move {
+        self.search_reporting(state, &mut |_| {}, false)
+    }
+}
+
+/// `win`, `loss` or `draw` (or the proven mean return) for a proven value.
+fn proven_text(v: f32) -> String {
+    if v >= 1.0 {
+        "win".into()
+    } else if v <= -1.0 {
+        "loss".into()
+    } else if v == 0.0 {
+        "draw".into()
+    } else {
+        format!("value {v:.3}")
     }
 }
 
 impl<S: State> Agent<S> for Mcts<S> {
     fn select(&mut self, state: &S) -> S::Move {
         self.search(state)
+    }
+
+    fn select_reporting(&mut self, state: &S, on_info: &mut dyn FnMut(&SearchInfo)) -> S::Move {
+        self.search_reporting(state, on_info, true)
+    }
+
+    fn last_info(&self) -> Option<SearchInfo> {
+        self.last_info.clone()
     }
 
     fn spec(&self) -> String {

@@ -8,7 +8,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use agents::{Mcts, MctsConfig};
+use agents::{Uct, UctConfig};
 use boardlab_bench::{after, random_playout, random_position};
 use engine::slingshot::{Rules, SlingshotGame};
 use engine::{Game, State, perft};
@@ -94,8 +94,8 @@ fn mcts(c: &mut Criterion) {
     let mut grp = c.benchmark_group("slingshot9/mcts");
     grp.throughput(Throughput::Elements(iterations as u64));
     grp.sample_size(20);
-    let mut agent = Mcts::new(
-        MctsConfig {
+    let mut agent = Uct::new(
+        UctConfig {
             iterations,
             c: 1.4,
             ms: 0,

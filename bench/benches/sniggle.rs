@@ -9,7 +9,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use agents::{Mcts, MctsConfig};
+use agents::{Uct, UctConfig};
 use boardlab_bench::{random_playout, random_position};
 use engine::sniggle::{Rules, SniggleGame};
 use engine::{Game, State};
@@ -70,8 +70,8 @@ fn mcts(c: &mut Criterion) {
     grp.sample_size(20);
     for (label, players, teams) in VARIANTS {
         let start = game(players, teams).initial_state(0);
-        let mut agent = Mcts::new(
-            MctsConfig {
+        let mut agent = Uct::new(
+            UctConfig {
                 iterations,
                 c: 1.4,
                 ms: 0,

@@ -9,7 +9,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use agents::{Mcts, MctsConfig};
+use agents::{Uct, UctConfig};
 use boardlab_bench::{after, random_playout, random_position};
 use engine::spinner::{Rules, SpinnerGame};
 use engine::{Game, State, ToMove};
@@ -79,8 +79,8 @@ fn mcts(c: &mut Criterion) {
     let mut grp = c.benchmark_group("spinner8/mcts");
     grp.throughput(Throughput::Elements(iterations as u64));
     grp.sample_size(20);
-    let mut agent = Mcts::new(
-        MctsConfig {
+    let mut agent = Uct::new(
+        UctConfig {
             iterations,
             c: 1.4,
             ms: 0,

@@ -33,6 +33,48 @@ use rand::Rng;
 
 use crate::error::GameError;
 
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+thread_local! {
+    /// Scratch lists per element type, reused so that lists a method needs
+    /// but cannot take from its caller (a default `count_legal_moves`, the
+    /// pie wrappers' lists of the inner game's moves) allocate only on a
+    /// thread's first calls.
+    static SCRATCH: RefCell<HashMap<TypeId, Box<dyn Any>>> = RefCell::new(HashMap::new());
+}
+
+/// Runs `f` with a cleared scratch `Vec<T>` of this thread, reused across
+/// calls (no allocation once it has grown). Re-entrant: a nested call gets a
+/// list of its own.
+pub fn with_scratch<T: 'static, R>(f: impl FnOnce(&mut Vec<T>) -> R) -> R {
+    let mut v: Vec<T> = SCRATCH
+        .with(|m| {
+            m.borrow_mut()
+                .get_mut(&TypeId::of::<Vec<T>>())
+                .and_then(|b| b.downcast_mut::<Vec<T>>())
+                .map(std::mem::take)
+        })
+        .unwrap_or_default();
+    v.clear();
+    let r = f(&mut v);
+    SCRATCH.with(|m| {
+        let mut m = m.borrow_mut();
+        match m
+            .get_mut(&TypeId::of::<Vec<T>>())
+            .and_then(|b| b.downcast_mut::<Vec<T>>())
+        {
+            Some(slot) if slot.capacity() < v.capacity() => *slot = v,
+            Some(_) => {}
+            None => {
+                m.insert(TypeId::of::<Vec<T>>(), Box::new(v));
+            }
+        }
+    });
+    r
+}
+
 /// The largest number of seats any game has.
 pub const MAX_SEATS: usize = 4;
 
@@ -111,9 +153,10 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     /// The number of legal moves (perft's bulk count at the last ply).
     /// Games override it with a count that builds no list.
     fn count_legal_moves(&self) -> usize {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        v.len()
+        with_scratch(|v: &mut Vec<Self::Move>| {
+            self.legal_moves(v);
+            v.len()
+        })
     }
 
     /// A legal move drawn uniformly at random, or `None` at chance and
@@ -213,6 +256,22 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     /// heuristic value). Zero where a game has no heuristic.
     fn evaluate(&self) -> i32 {
         0
+    }
+
+    /// The evaluation units of one logistic unit: searches map an
+    /// evaluation `v` to the win probability `1 / (1 + exp(-v / scale))`
+    /// (MCTS playout cut-offs, win probabilities in reports). The default,
+    /// 100, suits evaluations in hundredths of a pawn-like piece.
+    fn eval_scale(&self) -> f64 {
+        100.0
+    }
+
+    /// Whether `mv` is a capture (or another tactical move a quiescence
+    /// search should follow past the depth horizon). The default, false,
+    /// turns quiescence off for the game.
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
     }
 }
 

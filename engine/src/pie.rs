@@ -23,6 +23,8 @@ use rand::Rng;
 use crate::api::{BoardShape, Game, Returns, State, ToMove};
 use crate::error::GameError;
 
+use crate::api::with_scratch;
+
 /// `pie(G)`: G with a swap offered on the second player's first turn.
 #[derive(Clone, Debug)]
 pub struct Pie<G: Game> {
@@ -225,11 +227,12 @@ impl<S: State> State for PieState<S> {
 
     fn legal_moves(&self, out: &mut Vec<Self::Move>) {
         // The wrapper's move type differs from G's, so G's list goes through
-        // a scratch buffer (the wrapper is for experiments, not perft).
-        let mut inner = Vec::new();
-        self.inner.legal_moves(&mut inner);
+        // a reused scratch list (no allocation once grown).
         out.clear();
-        out.extend(inner.into_iter().map(PieMove::Inner));
+        with_scratch(|inner: &mut Vec<S::Move>| {
+            self.inner.legal_moves(inner);
+            out.extend(inner.iter().map(|&m| PieMove::Inner(m)));
+        });
         if self.stage == PieStage::Offer {
             out.push(PieMove::Swap);
         }
@@ -244,7 +247,6 @@ impl<S: State> State for PieState<S> {
         rng: &mut R,
         _buf: &mut Vec<Self::Move>,
     ) -> Option<Self::Move> {
-        let mut buf = Vec::new();
         if self.stage == PieStage::Offer {
             // Uniform over G's n moves and the swap.
             let n = self.inner.count_legal_moves();
@@ -252,16 +254,17 @@ impl<S: State> State for PieState<S> {
                 return Some(PieMove::Swap);
             }
         }
-        self.inner
-            .sample_legal_move(rng, &mut buf)
-            .map(PieMove::Inner)
+        with_scratch(|buf: &mut Vec<S::Move>| {
+            self.inner.sample_legal_move(rng, buf).map(PieMove::Inner)
+        })
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Self::Move, f64)>) {
-        let mut inner = Vec::new();
-        self.inner.chance_outcomes(&mut inner);
         out.clear();
-        out.extend(inner.into_iter().map(|(m, p)| (PieMove::Inner(m), p)));
+        with_scratch(|inner: &mut Vec<(S::Move, f64)>| {
+            self.inner.chance_outcomes(inner);
+            out.extend(inner.iter().map(|&(m, p)| (PieMove::Inner(m), p)));
+        });
     }
 
     fn sample_chance<R: Rng + ?Sized>(
@@ -269,8 +272,9 @@ impl<S: State> State for PieState<S> {
         rng: &mut R,
         _buf: &mut Vec<(Self::Move, f64)>,
     ) -> Option<Self::Move> {
-        let mut buf = Vec::new();
-        self.inner.sample_chance(rng, &mut buf).map(PieMove::Inner)
+        with_scratch(|buf: &mut Vec<(S::Move, f64)>| {
+            self.inner.sample_chance(rng, buf).map(PieMove::Inner)
+        })
     }
 
     fn apply(&mut self, mv: Self::Move) {
@@ -328,6 +332,17 @@ impl<S: State> State for PieState<S> {
         // G's evaluation is from the view of the seat to move, which is the
         // same player whichever pie seat holds it.
         self.inner.evaluate()
+    }
+
+    fn eval_scale(&self) -> f64 {
+        self.inner.eval_scale()
+    }
+
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        match mv {
+            PieMove::Swap => false,
+            PieMove::Inner(m) => self.inner.is_capture(m),
+        }
     }
 }
 
@@ -433,6 +448,13 @@ impl<S: Research> State for NoSwapState<S> {
         out.retain(|&m| !self.0.is_swap(m));
     }
 
+    fn count_legal_moves(&self) -> usize {
+        with_scratch(|buf: &mut Vec<S::Move>| {
+            self.0.legal_moves(buf);
+            buf.iter().filter(|&&m| !self.0.is_swap(m)).count()
+        })
+    }
+
     fn sample_legal_move<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
@@ -500,6 +522,14 @@ impl<S: Research> State for NoSwapState<S> {
 
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
+    }
+
+    fn eval_scale(&self) -> f64 {
+        self.0.eval_scale()
+    }
+
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        self.0.is_capture(mv)
     }
 }
 

@@ -9,6 +9,7 @@ use std::io::Write as _;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
+use experiments::research::analyse;
 use experiments::research::strength::{self, RateArgs, SprtArgs, TuneArgs, games_csv_for};
 use experiments::research::{inspect, play};
 use experiments::run::merge;
@@ -125,6 +126,29 @@ enum Command {
         #[arg(long, num_args = 1.., required = true)]
         agents: Vec<String>,
         /// Seed of the game and the agents.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print each searching agent's `info` lines before its move.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Search one position with one agent: `info` lines as the search goes
+    /// (depth or iterations, score, win probability, proven result, nodes,
+    /// speed, principal variation), then `bestmove M`.
+    Analyse {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// Position text (default: the initial position).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves played from the position first, space-separated.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Agent spec.
+        #[arg(long)]
+        agent: String,
+        /// Seed of the initial position and the agent.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -349,9 +373,31 @@ fn run(cli: Cli) -> Result<()> {
                 None => write!(so, "{page}")?,
             }
         }
-        Command::Play { game, agents, seed } => {
-            let end = play::play(&game, &agents, seed, &mut so)?;
+        Command::Play {
+            game,
+            agents,
+            seed,
+            verbose,
+        } => {
+            let end = play::play(&game, &agents, seed, verbose, &mut so)?;
             writeln!(so, "{end}")?;
+        }
+        Command::Analyse {
+            game,
+            position,
+            moves,
+            agent,
+            seed,
+        } => {
+            let best = analyse::analyse(
+                &game,
+                position.as_deref(),
+                moves.as_deref(),
+                &agent,
+                seed,
+                &mut so,
+            )?;
+            writeln!(so, "{best}")?;
         }
         Command::Tournament {
             game,

@@ -556,6 +556,11 @@ impl State for AndalusiaState {
     fn evaluate(&self) -> i32 {
         self.evaluate_with(&super::EvalWeights::DEFAULT)
     }
+
+    /// Captures and promotions, for quiescence searches.
+    fn is_capture(&self, mv: AndalusiaMove) -> bool {
+        mv.is_capture() || mv.is_promotion()
+    }
 }
 
 impl Research for AndalusiaState {

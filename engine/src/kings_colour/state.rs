@@ -181,6 +181,11 @@ impl State for KingsColourState {
     fn evaluate(&self) -> i32 {
         self.heuristic()
     }
+
+    /// Captures and promotions, for quiescence searches.
+    fn is_capture(&self, mv: KingsColourMove) -> bool {
+        KingsColourState::is_capture(self, mv) || self.is_promotion(mv)
+    }
 }
 
 impl Research for KingsColourState {

@@ -406,6 +406,12 @@ impl State for SlingshotState {
             Stage::Play => self.evaluate_for(self.to_move),
         }
     }
+
+    /// 30: three squares of connection distance (10 each) make one logistic
+    /// unit (a 73 % win probability).
+    fn eval_scale(&self) -> f64 {
+        30.0
+    }
 }
 
 impl Research for SlingshotState {

@@ -307,6 +307,12 @@ impl State for SniggleState {
             .unwrap_or(0);
         self.progress(s) - best
     }
+
+    /// 4: four columns of race progress make one logistic unit (a 73 % win
+    /// probability).
+    fn eval_scale(&self) -> f64 {
+        4.0
+    }
 }
 
 impl Research for SniggleState {

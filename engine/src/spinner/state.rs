@@ -335,6 +335,12 @@ impl State for SpinnerState {
         let them = self.connection_distance(1 - p).map_or(big, |d| d as i32);
         10 * (them - me)
     }
+
+    /// 30: three squares of connection distance (10 each) make one logistic
+    /// unit (a 73 % win probability).
+    fn eval_scale(&self) -> f64 {
+        30.0
+    }
 }
 
 impl Research for SpinnerState {

@@ -1,5 +1,6 @@
 //! The research commands, one module each.
 
+pub mod analyse;
 pub mod balance;
 pub mod evidence;
 pub mod inspect;

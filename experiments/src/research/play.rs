@@ -16,6 +16,7 @@ use crate::run::mix;
 struct PlayVisitor<'a> {
     specs: &'a [AgentSpec],
     seed: u64,
+    verbose: bool,
     out: &'a mut dyn std::io::Write,
 }
 
@@ -52,6 +53,14 @@ impl GameVisitor for PlayVisitor<'_> {
                     state.sample_chance(&mut rng, &mut buf).expect("outcomes"),
                     "chance".to_string(),
                 ),
+                ToMove::Seat(s) if self.verbose => {
+                    let mut lines = Vec::new();
+                    let mv = players[s].select_reporting(&state, &mut |i| lines.push(i.line()));
+                    for l in lines {
+                        writeln!(self.out, "  {l}")?;
+                    }
+                    (mv, format!("seat {s} ({})", self.specs[s].canonical()))
+                }
                 ToMove::Seat(s) => (
                     players[s].select(&state),
                     format!("seat {s} ({})", self.specs[s].canonical()),
@@ -78,8 +87,9 @@ impl GameVisitor for PlayVisitor<'_> {
     }
 }
 
-/// Plays one game, printing each position to `out`, and returns the move
-/// record and returns as text.
+/// Plays one game, printing each position to `out` (with `verbose`, also
+/// each searching agent's `info` lines before its move), and returns the
+/// move record and returns as text.
 ///
 /// # Errors
 /// Unknown game or agent, the wrong number of agents.
@@ -87,6 +97,7 @@ pub fn play(
     game: &str,
     agents: &[String],
     seed: u64,
+    verbose: bool,
     out: &mut dyn std::io::Write,
 ) -> Result<String> {
     let specs = agents
@@ -98,6 +109,7 @@ pub fn play(
         PlayVisitor {
             specs: &specs,
             seed,
+            verbose,
             out,
         },
     )

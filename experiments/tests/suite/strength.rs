@@ -53,7 +53,7 @@ fn rate_writes_ratings_anchored_at_zero() {
         G,
         "--agents",
         "random",
-        "mcts(iterations=100)",
+        "uct(iterations=100)",
         "--games",
         "8",
         "--ratings",
@@ -63,7 +63,7 @@ fn rate_writes_ratings_anchored_at_zero() {
         "3",
     ]);
     assert!(
-        out.contains("Score of random vs mcts(iterations=100,c=1.4,ms=0):") && out.contains("LOS"),
+        out.contains("Score of random vs uct(iterations=100,c=1.4,ms=0):") && out.contains("LOS"),
         "{out}"
     );
     let mut r = csv::Reader::from_path(&ratings).unwrap();

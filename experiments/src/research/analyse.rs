@@ -1,0 +1,133 @@
+//! `boardlab analyse`: one agent searches one position and prints what it
+//! thinks as it goes, in the spirit of UCI `info` lines, then `bestmove M`.
+
+use anyhow::{Result, anyhow, bail};
+
+use agents::AgentSpec;
+use engine::{Game, GameVisitor, State, ToMove, apply_moves, visit_game};
+
+struct AnalyseVisitor<'a> {
+    spec: &'a AgentSpec,
+    position: Option<&'a str>,
+    moves: Option<&'a str>,
+    seed: u64,
+    out: &'a mut dyn std::io::Write,
+}
+
+impl GameVisitor for AnalyseVisitor<'_> {
+    type Output = Result<String>;
+    fn visit<G: Game>(self, game: G) -> Result<String> {
+        self.spec
+            .check_game(game.num_seats())
+            .map_err(|e| anyhow!("{e}"))?;
+        let mut state = match self.position {
+            None | Some("start") => game.initial_state(self.seed),
+            Some(p) => game
+                .parse_position(p)
+                .map_err(|e| anyhow!("--position: {e}"))?,
+        };
+        if let Some(m) = self.moves {
+            apply_moves(&mut state, m).map_err(|e| anyhow!("--moves: {e}"))?;
+        }
+        match state.to_move() {
+            ToMove::Terminal => bail!("the position is terminal: there is nothing to analyse"),
+            ToMove::Chance => bail!(
+                "the position is a chance node: give the chance outcome with --moves to analyse a seat's move"
+            ),
+            ToMove::Seat(_) => {}
+        }
+        writeln!(
+            self.out,
+            "position {}",
+            state.to_text().replace('\n', " / ")
+        )?;
+        let mut agent = self.spec.build::<G::State>(self.seed);
+        let mut io_err = None;
+        let mv = agent.select_reporting(&state, &mut |info| {
+            if let Err(e) = writeln!(self.out, "{}", info.line()) {
+                io_err = Some(e);
+            }
+        });
+        if let Some(e) = io_err {
+            return Err(e.into());
+        }
+        Ok(format!("bestmove {}", state.move_to_text(mv)))
+    }
+}
+
+/// Searches one position of `game` with `agent`, writing `info` lines to
+/// `out` as the search goes; returns the `bestmove ...` line.
+///
+/// `position` is the game's position text (`None` or `start`: the initial
+/// state for `seed`); `moves` a move record played from it first.
+///
+/// # Errors
+/// Unknown game or agent, bad parameters, a malformed position or move, a
+/// terminal or chance position, an agent that cannot play the game.
+pub fn analyse(
+    game: &str,
+    position: Option<&str>,
+    moves: Option<&str>,
+    agent: &str,
+    seed: u64,
+    out: &mut dyn std::io::Write,
+) -> Result<String> {
+    let spec = AgentSpec::parse(agent).map_err(|e| anyhow!("{e}"))?;
+    visit_game(
+        game,
+        AnalyseVisitor {
+            spec: &spec,
+            position,
+            moves,
+            seed,
+            out,
+        },
+    )
+    .map_err(|e| anyhow!("{e}"))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(game: &str, pos: Option<&str>, moves: Option<&str>, agent: &str) -> Result<String> {
+        let mut out = Vec::new();
+        let best = analyse(game, pos, moves, agent, 1, &mut out)?;
+        Ok(format!("{}{best}", String::from_utf8(out).unwrap()))
+    }
+
+    #[test]
+    fn prints_info_lines_and_a_best_move() {
+        let t = run("catapult", None, None, "alphabeta(depth=2)").unwrap();
+        assert!(t.contains("info depth 1 "), "{t}");
+        assert!(t.contains("info depth 2 "), "{t}");
+        assert!(t.contains(" pv "), "{t}");
+        assert!(t.lines().last().unwrap().starts_with("bestmove "), "{t}");
+        let t = run("catapult", None, Some("a2-b2"), "mcts(iterations=200)").unwrap();
+        assert!(t.contains("info iterations 200 "), "{t}");
+        assert!(t.lines().last().unwrap().starts_with("bestmove "), "{t}");
+    }
+
+    #[test]
+    fn bad_input_is_a_one_line_error() {
+        for (game, pos, moves, agent, needle) in [
+            ("nope", None, None, "random", "unknown game"),
+            ("catapult", None, None, "mcts(cutoff=x)", "cutoff=x"),
+            ("catapult", Some("garbage"), None, "random", "--position"),
+            ("catapult", None, Some("a1-a9"), "random", "--moves"),
+            ("sniggle(players=3)", None, None, "alphabeta", "two-seat"),
+            // Black's a3+a5xd4 completes file d (the agents tests' win).
+            (
+                "slingshot(size=7)",
+                Some("3B3/3B3/3B3/T2T2T/3B3/3B3/3B3 B C 0 0"),
+                Some("a3+a5xd4"),
+                "random",
+                "terminal",
+            ),
+        ] {
+            let e = run(game, pos, moves, agent).unwrap_err().to_string();
+            assert!(e.contains(needle), "{game} {agent}: {e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}
