@@ -21,16 +21,18 @@
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
 //!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`],
-//!   [`kings_colour`].
+//!   [`kings_colour`], [`line_up`], [`blockade`].
 #![deny(missing_docs)]
 
 pub mod andalusia;
 pub mod api;
 pub mod bagel;
+pub mod blockade;
 pub mod board;
 pub mod catapult;
 pub mod error;
 pub mod kings_colour;
+pub mod line_up;
 pub mod pie;
 pub mod registry;
 pub mod royal_guard;

@@ -5,9 +5,11 @@
 use crate::andalusia::{self, Andalusia};
 use crate::api::Game;
 use crate::bagel::{self, Bagel};
+use crate::blockade::{self, BlockadeGame};
 use crate::catapult::{self, Catapult};
 use crate::error::GameError;
 use crate::kings_colour::{self, KingsColour};
+use crate::line_up::{self, LineUpGame};
 use crate::pie::Pie;
 use crate::royal_guard::{self, RoyalGuard};
 use crate::slingshot::{self, Slingshot};
@@ -67,6 +69,16 @@ pub const GAMES: &[GameInfo] = &[
         name: "kings_colour",
         description: "King's Colour (Christian Freeling): hex chess with castles, walls and the switcheroo on 127 cells; rules/kings-colour.md Part 2",
         params: kings_colour::PARAMS,
+    },
+    GameInfo {
+        name: "line_up",
+        description: "Line Up (Sid Sackson, Sly): place then step 2 squares, 2 triangles and a cylinder on the 4x4 centres in a fixed type order, four in a line wins; rules/sly.md §2, §5",
+        params: line_up::PARAMS,
+    },
+    GameInfo {
+        name: "blockade",
+        description: "Blockade (Sid Sackson, Sly): place and slide six guards so your king escapes off the far edge along a turning path and the enemy's cannot; rules/sly.md §2, §6",
+        params: blockade::PARAMS,
     },
 ];
 
@@ -142,6 +154,8 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
         "royal_guard" => Ok(visitor.visit(RoyalGuard::from_spec(&spec)?)),
         "andalusia" => Ok(visitor.visit(Andalusia::from_spec(&spec)?)),
         "kings_colour" => Ok(visitor.visit(KingsColour::from_spec(&spec)?)),
+        "line_up" => Ok(visitor.visit(LineUpGame::from_spec(&spec)?)),
+        "blockade" => Ok(visitor.visit(BlockadeGame::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

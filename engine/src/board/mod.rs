@@ -18,12 +18,14 @@
 //! * [`sly`]: the Sly board (12 × 12 in 16 fields of 3 × 3, rows numbered
 //!   from the top, names like `5E`), shared by the six games of *Sly*.
 //! * [`zobrist`]: Zobrist key tables drawn from a fixed seed.
+//! * [`KeyHistory`]: a repetition window of Zobrist keys, cheap to clone.
 //! * [`square_name`]/[`parse_square`]: algebraic square names (`a1` is
 //!   bottom-left).
 
 mod bits;
 mod grid;
 pub mod hex;
+mod history;
 mod lines;
 mod rays;
 pub mod sly;
@@ -31,6 +33,7 @@ pub mod zobrist;
 
 pub use bits::{B192, BitIter, Bits};
 pub use grid::SquareGrid;
+pub use history::KeyHistory;
 pub use lines::LineGraph;
 pub use rays::{Dir, Rays};
 

@@ -13,6 +13,8 @@ mod common;
 mod kings_colour_kit;
 mod kings_colour_reference;
 mod kings_colour_rules;
+mod line_up_reference;
+mod line_up_rules;
 mod pie;
 mod royal_guard_kit;
 mod royal_guard_reference;
