@@ -6,6 +6,8 @@ mod andalusia_reference;
 mod andalusia_rules;
 mod bagel_reference;
 mod bagel_rules;
+mod blockade_reference;
+mod blockade_rules;
 mod catapult_kit;
 mod catapult_reference;
 mod catapult_rules;
