@@ -78,7 +78,9 @@ fn perfts(c: &mut Criterion) {
     let start = game().initial_state(0);
     let nodes = perft(&start, 4);
     grp.throughput(Throughput::Elements(nodes));
-    grp.bench_function("perft 4 initial", |b| b.iter(|| perft(black_box(&start), 4)));
+    grp.bench_function("perft 4 initial", |b| {
+        b.iter(|| perft(black_box(&start), 4))
+    });
     let m = game().parse_position(MOVEMENT).expect("valid position");
     let nodes = perft(&m, 3);
     grp.throughput(Throughput::Elements(nodes));

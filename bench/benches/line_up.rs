@@ -34,7 +34,9 @@ fn perfts(c: &mut Criterion) {
     let start = game().initial_state(0);
     let nodes = perft(&start, 6);
     grp.throughput(Throughput::Elements(nodes));
-    grp.bench_function("perft 6 initial", |b| b.iter(|| perft(black_box(&start), 6)));
+    grp.bench_function("perft 6 initial", |b| {
+        b.iter(|| perft(black_box(&start), 6))
+    });
     let mid = game()
         .parse_position("S..c/s.C./Ts.t/St.T 14")
         .expect("valid position");

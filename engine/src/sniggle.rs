@@ -837,27 +837,7 @@ impl State for SniggleState {
     /// triangles; the letter of the seat to move (at the end: the last
     /// mover); the square of the piece that must step again, or `-`.
     fn to_text(&self) -> String {
-        let mut rows = Vec::with_capacity(12);
-        for r in 0..12 {
-            let mut row = String::new();
-            let mut run = 0;
-            for c in 0..12 {
-                match self.letter(sly::square(r, c)) {
-                    Some(ch) => {
-                        if run > 0 {
-                            row.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        row.push(ch);
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            rows.push(row);
-        }
+        let rows = sly::rows_text(|sq| self.letter(sq));
         let chain = if self.chain == NO_SQ {
             "-".to_string()
         } else {
@@ -865,9 +845,7 @@ impl State for SniggleState {
         };
         format!(
             "{} {} {chain} {}",
-            rows.join("/"),
-            SEAT_LETTERS[self.to_move as usize],
-            self.ply
+            rows, SEAT_LETTERS[self.to_move as usize], self.ply
         )
     }
 
@@ -990,55 +968,29 @@ fn parse_position(game: &Sniggle, text: &str) -> Result<SniggleState, GameError>
     let mut s = game.start();
     s.pieces = [B192::ZERO; MAX_SEATS];
     s.triangles = B192::ZERO;
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 12 {
-        return Err(bad(format!("{} rows, expected 12", rows.len())));
-    }
-    for (r, row) in rows.iter().enumerate() {
-        let r = r as u32;
-        let mut c = 0u32;
-        let mut digits = 0u32;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                digits = digits.saturating_mul(10).saturating_add(d);
-                if chars.peek().is_some_and(|x| x.is_ascii_digit()) {
-                    continue;
-                }
-                if digits == 0 {
-                    return Err(bad(format!("row {}: an empty run of 0", r + 1)));
-                }
-                c = c.saturating_add(digits);
-                digits = 0;
-                continue;
-            }
-            if c >= 12 {
-                return Err(bad(format!("row {} is longer than 12 spaces", r + 1)));
-            }
-            let upper = ch.to_ascii_uppercase();
-            let Some(seat) = SEAT_LETTERS[..n].iter().position(|&l| l == upper) else {
-                return Err(bad(format!(
-                    "unknown piece letter {ch:?} in row {} (expected {} or a digit for empty spaces)",
-                    r + 1,
-                    SEAT_LETTERS[..n]
-                        .iter()
-                        .flat_map(|l| [*l, l.to_ascii_lowercase()])
-                        .map(String::from)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
-            };
-            let sq = sly::square(r, c);
-            s.pieces[seat] |= B192::bit(sq);
-            if ch.is_ascii_lowercase() {
-                s.triangles |= B192::bit(sq);
-            }
-            c += 1;
+    let (mut pieces, mut triangles) = ([B192::ZERO; MAX_SEATS], B192::ZERO);
+    sly::parse_rows(fields[0], |sq, ch| {
+        let upper = ch.to_ascii_uppercase();
+        let Some(seat) = SEAT_LETTERS[..n].iter().position(|&l| l == upper) else {
+            return Err(format!(
+                "unknown piece letter {ch:?} (expected {} or a digit for empty spaces)",
+                SEAT_LETTERS[..n]
+                    .iter()
+                    .flat_map(|l| [*l, l.to_ascii_lowercase()])
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        };
+        pieces[seat] |= B192::bit(sq);
+        if ch.is_ascii_lowercase() {
+            triangles |= B192::bit(sq);
         }
-        if c != 12 {
-            return Err(bad(format!("row {} has {c} spaces, expected 12", r + 1)));
-        }
-    }
+        Ok(())
+    })
+    .map_err(bad)?;
+    s.pieces = pieces;
+    s.triangles = triangles;
     for (seat, &letter) in SEAT_LETTERS.iter().enumerate().take(n) {
         let r0 = s.first_row(seat);
         let outside = s.pieces[seat] & !sly::BANDS[rules.bands[seat] as usize];

@@ -26,29 +26,8 @@ pub(super) fn letter(s: &BlockadeState, sq: u32) -> Option<char> {
 }
 
 pub(super) fn position_text(s: &BlockadeState) -> String {
-    let mut rows = Vec::with_capacity(12);
-    for r in 0..12 {
-        let mut row = String::new();
-        let mut run = 0;
-        for c in 0..12 {
-            match letter(s, sly::square(r, c)) {
-                Some(ch) => {
-                    if run > 0 {
-                        row += &run.to_string();
-                        run = 0;
-                    }
-                    row.push(ch);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            row += &run.to_string();
-        }
-        rows.push(row);
-    }
     let side = if s.side() == Side::South { 'S' } else { 'N' };
-    format!("{} {side} {}", rows.join("/"), s.ply())
+    format!("{} {side} {}", sly::rows_text(|sq| letter(s, sq)), s.ply())
 }
 
 pub(super) fn move_text(mv: BlockadeMove) -> String {
@@ -107,52 +86,23 @@ pub(super) fn parse_position(rules: Rules, text: &str) -> Result<BlockadeState, 
                 .into(),
         ));
     }
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 12 {
-        return Err(bad(format!("{} rows, expected 12", rows.len())));
-    }
     let mut guards = [B192::ZERO; 2];
     let mut kings: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-    for (r, row) in rows.iter().enumerate() {
-        let r = r as u32;
-        let mut c = 0u32;
-        let mut digits = 0u32;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                digits = digits.saturating_mul(10).saturating_add(d);
-                if chars.peek().is_some_and(|x| x.is_ascii_digit()) {
-                    continue;
-                }
-                if digits == 0 {
-                    return Err(bad(format!("row {}: an empty run of 0", r + 1)));
-                }
-                c = c.saturating_add(digits);
-                digits = 0;
-                continue;
+    sly::parse_rows(fields[0], |sq, ch| {
+        match ch {
+            'K' => kings[Side::South.index()].push(sq),
+            'k' => kings[Side::North.index()].push(sq),
+            'G' => guards[Side::South.index()] |= B192::bit(sq),
+            'g' => guards[Side::North.index()] |= B192::bit(sq),
+            _ => {
+                return Err(format!(
+                    "unknown piece {ch:?} (expected K G for South, k g for North, or a digit for empty spaces)"
+                ));
             }
-            if c >= 12 {
-                return Err(bad(format!("row {} is longer than 12 spaces", r + 1)));
-            }
-            let sq = sly::square(r, c);
-            match ch {
-                'K' => kings[Side::South.index()].push(sq),
-                'k' => kings[Side::North.index()].push(sq),
-                'G' => guards[Side::South.index()] |= B192::bit(sq),
-                'g' => guards[Side::North.index()] |= B192::bit(sq),
-                _ => {
-                    return Err(bad(format!(
-                        "unknown piece {ch:?} in row {} (expected K G for South, k g for North, or a digit for empty spaces)",
-                        r + 1
-                    )));
-                }
-            }
-            c += 1;
         }
-        if c != 12 {
-            return Err(bad(format!("row {} has {c} spaces, expected 12", r + 1)));
-        }
-    }
+        Ok(())
+    })
+    .map_err(bad)?;
     for side in [Side::North, Side::South] {
         let want = rules.kings[side.index()];
         let have = &kings[side.index()];

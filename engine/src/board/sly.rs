@@ -372,6 +372,80 @@ pub fn parse_square(text: &str) -> Result<u32, GameError> {
     Ok(square(row - 1, (col - b'A') as u32))
 }
 
+/// The board field of a position text (Sniggle, Blockade): rows 1 to 12
+/// (top first) separated by `/`, a run of empty spaces written as its
+/// length, an occupied space as `cell(sq)`'s letter: `12/4k7/...`.
+pub fn rows_text(cell: impl Fn(u32) -> Option<char>) -> String {
+    let mut rows = Vec::with_capacity(SIDE as usize);
+    for r in 0..SIDE {
+        let mut row = String::new();
+        let mut run = 0;
+        for c in 0..SIDE {
+            match cell(square(r, c)) {
+                Some(ch) => {
+                    if run > 0 {
+                        row.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    row.push(ch);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            row.push_str(&run.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+/// Reads the board field written by [`rows_text`], calling `put(sq, ch)`
+/// for each occupied space in reading order; `put` rejects a letter with a
+/// message.
+///
+/// # Errors
+/// Not 12 rows, a row not of 12 spaces, a run of 0, or `put`'s message,
+/// each naming the row.
+pub fn parse_rows(
+    text: &str,
+    mut put: impl FnMut(u32, char) -> Result<(), String>,
+) -> Result<(), String> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != SIDE as usize {
+        return Err(format!("{} rows, expected 12", rows.len()));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let r = r as u32;
+        let mut c = 0u32;
+        let mut digits = 0u32;
+        let mut chars = row.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                digits = digits.saturating_mul(10).saturating_add(d);
+                if chars.peek().is_some_and(|x| x.is_ascii_digit()) {
+                    continue;
+                }
+                if digits == 0 {
+                    return Err(format!("row {}: an empty run of 0", r + 1));
+                }
+                c = c.saturating_add(digits);
+                digits = 0;
+                continue;
+            }
+            if c >= SIDE {
+                return Err(format!("row {} is longer than 12 spaces", r + 1));
+            }
+            put(square(r, c), ch).map_err(|e| format!("{e} in row {}", r + 1))?;
+            c += 1;
+        }
+        if c != SIDE {
+            return Err(format!("row {} has {c} spaces, expected 12", r + 1));
+        }
+    }
+    Ok(())
+}
+
 /// The board as the dossier draws it (§2.1): column letters on top, row
 /// numbers on the left, `|` and `-` between fields. `cell(sq)` gives the
 /// character of a space, or `None` for an empty one, drawn `o` on a centre
@@ -495,6 +569,29 @@ mod tests {
         // Several sources at once.
         let two = B192::bit(sq("1A")) | B192::bit(sq("1L"));
         assert_eq!(slide_fill(Heading::Down, two, FULL), COLS[0] | COLS[11]);
+    }
+
+    #[test]
+    fn rows_text_round_trips() {
+        let marks = [square(0, 0), square(1, 4), square(11, 11)];
+        let t = rows_text(|sq| marks.contains(&sq).then_some('x'));
+        assert_eq!(t, "x11/4x7/12/12/12/12/12/12/12/12/12/11x");
+        let mut seen = Vec::new();
+        parse_rows(&t, |sq, ch| {
+            seen.push((sq, ch));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, marks.map(|m| (m, 'x')));
+        for bad in [
+            "12",
+            "13/12/12/12/12/12/12/12/12/12/12/12",
+            "0x11/12/12/12/12/12/12/12/12/12/12/12",
+        ] {
+            assert!(parse_rows(bad, |_, _| Ok(())).is_err(), "{bad}");
+        }
+        let e = parse_rows(&t, |_, _| Err("no".into())).unwrap_err();
+        assert_eq!(e, "no in row 1");
     }
 
     #[test]
