@@ -364,7 +364,83 @@ impl Table {
     /// move: `(1 win | 0 draw | −1 loss, plies)`; `None` for an unused
     /// entry. Draws report 0 plies.
     pub fn value(&self, b: &Board, phase: usize) -> Option<(i8, u32)> {
-        let v = self.data[self.idx.index(b, phase)];
+        decode(self.data[self.idx.index(b, phase)])
+    }
+
+    /// Continues the waves past the byte's exact range: the positions at
+    /// distance [`LAST_SCANNED`] + 1 (value 254, left by [`Table::build`]
+    /// when the waves ran that long) are the first frontier; from there
+    /// each wave's newly decided positions are kept in a list, and their
+    /// values saturate at [`SATURATED`] (252 for losses, 253 for wins:
+    /// "at least 236 plies"). Returns the positions decided per distance
+    /// from `LAST_SCANNED + 1` on; the draws left are in `draws`.
+    pub fn extend_waves(&mut self, mut progress: impl FnMut(&str)) -> (Vec<u64>, u64) {
+        let idx = &self.idx;
+        let data = &mut self.data;
+        let mut frontier: Vec<usize> = (0..data.len()).filter(|&i| data[i] == 254).collect();
+        let mut counts = Vec::new();
+        let mut d = LAST_SCANNED + 1;
+        while !frontier.is_empty() {
+            counts.push(frontier.len() as u64);
+            progress(&format!(
+                "distance {d}: {} positions ({}), frontier list",
+                frontier.len(),
+                if d % 2 == 0 { "losses" } else { "wins" }
+            ));
+            let mut next = Vec::new();
+            let (win, loss) = (DECIDED + SATURATED as u8 + 1, DECIDED + SATURATED as u8);
+            for &i in &frontier {
+                if data[i] == 254 {
+                    data[i] = loss; // saturate the exact value of distance 238
+                }
+                let (b, phase) = idx.board(i);
+                let prev = (phase + 5) % 6;
+                let mut parents = [0usize; 8];
+                let mut m = 0;
+                for_each_parent(&b, phase, |q| {
+                    if !has_line(q, prev & 1) {
+                        parents[m] = idx.index(q, prev);
+                        m += 1;
+                    }
+                });
+                let m = dedup(&mut parents, m);
+                for &e in &parents[..m] {
+                    let v = data[e];
+                    if v >= DECIDED {
+                        continue;
+                    }
+                    if d % 2 == 0 {
+                        data[e] = win;
+                        next.push(e);
+                    } else if v == 1 {
+                        data[e] = loss;
+                        next.push(e);
+                    } else {
+                        data[e] = v - 1;
+                    }
+                }
+            }
+            frontier = next;
+            d += 1;
+        }
+        let draws = data.iter().filter(|&&v| v != UNUSED && v < DECIDED).count() as u64;
+        (counts, draws)
+    }
+}
+
+/// The last distance whose positions [`Table::build`] finds by scanning
+/// the table for their exact value (`16 + d ≤ 253`).
+pub const LAST_SCANNED: usize = 237;
+
+/// Distances from here on are stored saturated: "at least this many plies"
+/// (236 for losses, 237 for wins).
+pub const SATURATED: u32 = 236;
+
+/// The value of a table byte: `(1 win | 0 draw | −1 loss, plies)`, `None`
+/// for an unused entry; a distance of [`SATURATED`] or more means at least
+/// that many.
+fn decode(v: u8) -> Option<(i8, u32)> {
+    {
         match v {
             UNUSED => None,
             v if v >= DECIDED => {
@@ -374,7 +450,9 @@ impl Table {
             _ => Some((0, 0)),
         }
     }
+}
 
+impl Table {
     /// The index.
     pub fn index(&self) -> &Index {
         &self.idx
@@ -441,7 +519,7 @@ impl Table {
             stats.positions, stats.seconds.0
         ));
         let t1 = std::time::Instant::now();
-        for d in 0..(255 - DECIDED as usize - 1) {
+        for d in 0..=LAST_SCANNED {
             let want = DECIDED + d as u8;
             let found = AtomicU64::new(0);
             std::thread::scope(|sc| {
@@ -594,7 +672,7 @@ pub(super) fn lookup(s: &LineUpState) -> Option<(i8, u32)> {
     let (v, d) = t.value(&board_of(s), (s.ply() % 6) as usize)?;
     match v {
         0 => Some((0, r.ply_cap - s.ply())),
-        _ if s.ply() + d <= r.ply_cap => Some((v, d)),
+        _ if d < SATURATED && s.ply() + d <= r.ply_cap => Some((v, d)),
         _ => None,
     }
 }
