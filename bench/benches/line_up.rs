@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use boardlab_bench::{bench_movegen, random_playout, random_position};
 use engine::line_up::{LineUpGame, Rules};
-use engine::{Game, State, perft};
+use engine::{Game, perft};
 
 fn game() -> LineUpGame {
     LineUpGame::new(Rules::default()).expect("valid rules")

@@ -134,7 +134,7 @@ pub(super) fn parse_position(rules: Rules, text: &str) -> Result<BlockadeState, 
         "N" => Side::North,
         other => return Err(bad(format!("side to move {other:?}, expected S or N"))),
     };
-    let want_side = if ply % 2 == 0 {
+    let want_side = if ply.is_multiple_of(2) {
         rules.first
     } else {
         rules.first.other()

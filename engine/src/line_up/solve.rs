@@ -51,6 +51,8 @@
 //! the environment variable `BOARDLAB_LINE_UP_TABLE` on first use of
 //! [`State::solved`](crate::State::solved)).
 
+#![allow(clippy::needless_range_loop)] // tables indexed by byte and entry
+
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -284,7 +286,7 @@ impl Default for Index {
 #[inline(always)]
 fn has_line(b: &Board, p: usize) -> bool {
     let a = b[3 * p] | b[3 * p + 1] | b[3 * p + 2];
-    LINES.iter().any(|&l| a & l == l)
+    LINES.iter().any(|&l| l & !a == 0)
 }
 
 #[inline(always)]
@@ -385,7 +387,11 @@ impl Table {
             progress(&format!(
                 "distance {d}: {} positions ({}), frontier list",
                 frontier.len(),
-                if d % 2 == 0 { "losses" } else { "wins" }
+                if d.is_multiple_of(2) {
+                    "losses"
+                } else {
+                    "wins"
+                }
             ));
             let mut next = Vec::new();
             let (win, loss) = (DECIDED + SATURATED as u8 + 1, DECIDED + SATURATED as u8);
@@ -409,7 +415,7 @@ impl Table {
                     if v >= DECIDED {
                         continue;
                     }
-                    if d % 2 == 0 {
+                    if d.is_multiple_of(2) {
                         data[e] = win;
                         next.push(e);
                     } else if v == 1 {
@@ -445,7 +451,7 @@ fn decode(v: u8) -> Option<(i8, u32)> {
             UNUSED => None,
             v if v >= DECIDED => {
                 let d = (v - DECIDED) as u32;
-                Some((if d % 2 == 0 { -1 } else { 1 }, d))
+                Some((if d.is_multiple_of(2) { -1 } else { 1 }, d))
             }
             _ => Some((0, 0)),
         }
@@ -547,7 +553,7 @@ impl Table {
                             let m = dedup(&mut parents, m);
                             for &e in &parents[..m] {
                                 let cell = &data[e];
-                                if d % 2 == 0 {
+                                if d.is_multiple_of(2) {
                                     // A child lost: the parent wins.
                                     let _ = cell.fetch_update(
                                         Ordering::Relaxed,
@@ -574,7 +580,11 @@ impl Table {
             let f = found.load(Ordering::Relaxed);
             progress(&format!(
                 "distance {d}: {f} positions ({}), {:.0} s",
-                if d % 2 == 0 { "losses" } else { "wins" },
+                if d.is_multiple_of(2) {
+                    "losses"
+                } else {
+                    "wins"
+                },
                 t1.elapsed().as_secs_f64()
             ));
             if f == 0 {
@@ -725,6 +735,34 @@ pub fn solve_start(table: &Table, max_nodes: u64) -> Option<StartValue> {
     })
 }
 
+/// The second player's replies to the first placement on cell `first`,
+/// each with its value for the second player (1 win, 0 draw, −1 loss), by
+/// the same search as [`solve_start`]; `None` if `max_nodes` ran out.
+pub fn replies(table: &Table, first: usize, max_nodes: u64) -> Option<Vec<(usize, i8)>> {
+    let game = crate::line_up::LineUpGame::new(crate::line_up::Rules {
+        ply_cap: 100_000,
+        ..Default::default()
+    })
+    .expect("valid rules");
+    let mut s = crate::api::Game::initial_state(&game, 0);
+    s.apply(crate::line_up::LineUpMove::place(first));
+    let mut search = Placement {
+        table,
+        tt: HashMap::new(),
+        nodes: 0,
+        max_nodes,
+    };
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let mut out = Vec::new();
+    for &m in &moves {
+        let mut c = s.clone();
+        c.apply(m);
+        out.push((m.to as usize, -search.negamax(&c, -1, 1)?));
+    }
+    Some(out)
+}
+
 struct Placement<'a> {
     table: &'a Table,
     /// Key → (lower bound, upper bound) on the value for the player to move.
@@ -799,6 +837,20 @@ impl Placement<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_bytes() {
+        // Losses at even distances, wins at odd (the loser moves at 0).
+        assert_eq!(decode(UNUSED), None);
+        assert_eq!(decode(DECIDED), Some((-1, 0)));
+        assert_eq!(decode(DECIDED + 1), Some((1, 1)));
+        assert_eq!(decode(5), Some((0, 0)), "undecided at the end: a draw");
+        assert_eq!(decode(DECIDED + SATURATED as u8), Some((-1, SATURATED)));
+        assert_eq!(
+            decode(DECIDED + SATURATED as u8 + 1),
+            Some((1, SATURATED + 1))
+        );
+    }
 
     #[test]
     fn index_round_trips_and_is_a_class_function() {

@@ -140,7 +140,7 @@ impl LineUpState {
     #[inline(always)]
     pub fn has_line(&self, player: usize) -> bool {
         let a = self.all(player);
-        LINES.iter().any(|&l| a & l == l)
+        LINES.iter().any(|&l| l & !a == 0)
     }
 
     /// Whether the player to move has a legal move: a placement, or a piece

@@ -90,6 +90,7 @@ pub fn placed_after(ply: u32) -> [[u32; 3]; 2] {
 /// the schedule at that turn (U-1, U-2) and that the player to move has no
 /// line (only the mover can complete one, U-4). The ending follows from the
 /// position (U-4, U-5, U-6).
+#[allow(clippy::needless_range_loop)] // counts by (player, type)
 pub(super) fn parse_position(rules: Rules, text: &str) -> Result<LineUpState, GameError> {
     let bad = |what: String| GameError::new(format!("bad line_up position {text:?}: {what}"));
     let fields: Vec<&str> = text.split_whitespace().collect();

@@ -175,6 +175,17 @@ fn immobile_player_loses() {
     assert_eq!(legal(&s), set("2B-5B"));
 }
 
+/// Without a solution table installed (`BOARDLAB_LINE_UP_TABLE` unset),
+/// `solved` knows nothing; during the placement it never does.
+#[test]
+fn solved_needs_the_table() {
+    if std::env::var_os("BOARDLAB_LINE_UP_TABLE").is_some() {
+        return;
+    }
+    assert_eq!(pos("S..c/s.C./Ts.t/St.T 14").solved(), None);
+    assert_eq!(pos("..../..../..../.... 0").solved(), None);
+}
+
 /// U-6: the ply cap draws; `first_seat=1` seats the first player in seat 1.
 #[test]
 fn ply_cap_and_first_seat() {
