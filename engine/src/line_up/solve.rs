@@ -325,6 +325,24 @@ fn for_each_parent(b: &Board, phase: usize, f: impl FnMut(&Board)) {
     for_each_child(b, (phase + 5) % 6, f);
 }
 
+/// The distinct predecessor entries of table entry `i`: the first `m` of
+/// the array. A parent whose player to move has a line is unused
+/// (unreachable) and left out.
+fn parents(idx: &Index, i: usize) -> ([usize; 8], usize) {
+    let (b, phase) = idx.board(i);
+    let prev = (phase + 5) % 6;
+    let mut out = [0usize; 8];
+    let mut m = 0;
+    for_each_parent(&b, phase, |q| {
+        if !has_line(q, prev & 1) {
+            out[m] = idx.index(q, prev);
+            m += 1;
+        }
+    });
+    let m = dedup(&mut out, m);
+    (out, m)
+}
+
 /// Distinct values in a small array, in place; returns the count.
 #[inline(always)]
 fn dedup(v: &mut [usize; 8], n: usize) -> usize {
@@ -399,17 +417,7 @@ impl Table {
                 if data[i] == 254 {
                     data[i] = loss; // saturate the exact value of distance 238
                 }
-                let (b, phase) = idx.board(i);
-                let prev = (phase + 5) % 6;
-                let mut parents = [0usize; 8];
-                let mut m = 0;
-                for_each_parent(&b, phase, |q| {
-                    if !has_line(q, prev & 1) {
-                        parents[m] = idx.index(q, prev);
-                        m += 1;
-                    }
-                });
-                let m = dedup(&mut parents, m);
+                let (parents, m) = parents(idx, i);
                 for &e in &parents[..m] {
                     let v = data[e];
                     if v >= DECIDED {
@@ -538,19 +546,7 @@ impl Table {
                                 continue;
                             }
                             local += 1;
-                            let (b, phase) = idx.board(i);
-                            let prev = (phase + 5) % 6;
-                            let mut parents = [0usize; 8];
-                            let mut m = 0;
-                            for_each_parent(&b, phase, |q| {
-                                // A parent whose player to move has a line
-                                // is unused (unreachable).
-                                if !has_line(q, prev & 1) {
-                                    parents[m] = idx.index(q, prev);
-                                    m += 1;
-                                }
-                            });
-                            let m = dedup(&mut parents, m);
+                            let (parents, m) = parents(idx, i);
                             for &e in &parents[..m] {
                                 let cell = &data[e];
                                 if d.is_multiple_of(2) {
