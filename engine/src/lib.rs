@@ -21,7 +21,7 @@
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
 //!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`],
-//!   [`kings_colour`], [`empire`], [`gateway`].
+//!   [`kings_colour`], [`empire`], [`gateway`], [`line_up`], [`blockade`].
 //!
 //! ## Examples
 //!
@@ -71,12 +71,14 @@
 pub mod andalusia;
 pub mod api;
 pub mod bagel;
+pub mod blockade;
 pub mod board;
 pub mod catapult;
 pub mod empire;
 pub mod error;
 pub mod gateway;
 pub mod kings_colour;
+pub mod line_up;
 pub mod pie;
 pub mod registry;
 pub mod royal_guard;

@@ -5,11 +5,13 @@
 use crate::andalusia::{self, AndalusiaGame};
 use crate::api::Game;
 use crate::bagel::{self, BagelGame};
+use crate::blockade::{self, BlockadeGame};
 use crate::catapult::{self, CatapultGame};
 use crate::empire::{self, EmpireGame};
 use crate::error::GameError;
 use crate::gateway::{self, GatewayGame};
 use crate::kings_colour::{self, KingsColourGame};
+use crate::line_up::{self, LineUpGame};
 use crate::pie::Pie;
 use crate::royal_guard::{self, RoyalGuardGame};
 use crate::slingshot::{self, SlingshotGame};
@@ -79,6 +81,16 @@ pub const GAMES: &[GameInfo] = &[
         name: "gateway",
         description: "Gateway (Sid Sackson, Sly): 2-4 players or two teams align cylinder, triangle and square to enter reserve pieces on the field gateways; rules/sly.md §8",
         params: gateway::PARAMS,
+    },
+    GameInfo {
+        name: "line_up",
+        description: "Line Up (Sid Sackson, Sly): place then step 2 squares, 2 triangles and a cylinder on the 4x4 centres in a fixed type order, four in a line wins; rules/sly.md §2, §5",
+        params: line_up::PARAMS,
+    },
+    GameInfo {
+        name: "blockade",
+        description: "Blockade (Sid Sackson, Sly): place and slide six guards so your king escapes off the far edge along a turning path and the enemy's cannot; rules/sly.md §2, §6",
+        params: blockade::PARAMS,
     },
     GameInfo {
         name: "empire",
@@ -166,6 +178,8 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
         "kings_colour" => Ok(visitor.visit(KingsColourGame::from_spec(&spec)?)),
         "empire" => Ok(visitor.visit(EmpireGame::from_spec(&spec)?)),
         "gateway" => Ok(visitor.visit(GatewayGame::from_spec(&spec)?)),
+        "line_up" => Ok(visitor.visit(LineUpGame::from_spec(&spec)?)),
+        "blockade" => Ok(visitor.visit(BlockadeGame::from_spec(&spec)?)),
         other => {
             let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
             crate::bail!(

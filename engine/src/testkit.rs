@@ -322,6 +322,10 @@ pub const PERFT_FILES: &[(&str, &str)] = &[
     ),
     ("bagel", include_str!("../tests/suite/data/perft/bagel.txt")),
     (
+        "blockade",
+        include_str!("../tests/suite/data/perft/blockade.txt"),
+    ),
+    (
         "catapult",
         include_str!("../tests/suite/data/perft/catapult.txt"),
     ),
@@ -336,6 +340,10 @@ pub const PERFT_FILES: &[(&str, &str)] = &[
     (
         "kings_colour",
         include_str!("../tests/suite/data/perft/kings_colour.txt"),
+    ),
+    (
+        "line_up",
+        include_str!("../tests/suite/data/perft/line_up.txt"),
     ),
     (
         "royal_guard",

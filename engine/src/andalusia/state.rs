@@ -2,13 +2,13 @@
 //! the endings of §2.6, the repetition history and the Zobrist key.
 
 use crate::api::Research;
-use std::sync::Arc;
 
 use rand::Rng;
 
 use super::movegen::{self, BOARD, Counter, Lister, Probe};
 use super::{AndalusiaMove, Geometry, Piece, Rules, Side, StalemateResult};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
+use crate::board::KeyHistory;
 use crate::error::GameError;
 
 /// How a finished game ended (§2.6).
@@ -25,67 +25,6 @@ pub enum Ending {
     QuietPlies,
     /// The ply cap (A-R3 iii): draw.
     PlyCap,
-}
-
-/// Keys kept inline before older ones move to a shared chunk.
-const RECENT: usize = 16;
-
-/// A full chunk of older keys, shared between clones.
-#[derive(Debug)]
-struct Chunk {
-    keys: [u64; RECENT],
-    prev: Option<Arc<Chunk>>,
-}
-
-/// The Zobrist keys of the positions since the last irreversible move (a
-/// capture or a Soldier move that changes rank: after one, no earlier
-/// position can recur), the current one excluded, oldest first. The newest
-/// [`RECENT`] live inline; older ones in shared, immutable chunks, so a
-/// clone copies at most 128 bytes and bumps one reference count.
-#[derive(Clone, Debug, Default)]
-struct History {
-    /// Keys `RECENT · (len − 1) / RECENT ..` of the window.
-    recent: [u64; RECENT],
-    /// Keys in the window.
-    len: u32,
-    /// The full chunks before `recent`, newest first.
-    older: Option<Arc<Chunk>>,
-}
-
-impl History {
-    #[inline(always)]
-    fn clear(&mut self) {
-        self.len = 0;
-        self.older = None;
-    }
-
-    #[inline(always)]
-    fn push(&mut self, key: u64) {
-        let i = self.len as usize % RECENT;
-        if i == 0 && self.len > 0 {
-            self.older = Some(Arc::new(Chunk {
-                keys: self.recent,
-                prev: self.older.take(),
-            }));
-        }
-        self.recent[i] = key;
-        self.len += 1;
-    }
-
-    /// How often `key` occurs in the window.
-    fn count(&self, key: u64) -> u32 {
-        if self.len == 0 {
-            return 0;
-        }
-        let inline = (self.len as usize - 1) % RECENT + 1;
-        let mut n = self.recent[..inline].iter().filter(|&&k| k == key).count() as u32;
-        let mut c = self.older.as_deref();
-        while let Some(chunk) = c {
-            n += chunk.keys.iter().filter(|&&k| k == key).count() as u32;
-            c = chunk.prev.as_deref();
-        }
-        n
-    }
 }
 
 /// An Andalusia position: the pieces, the side to move, the counters of the
@@ -111,7 +50,7 @@ pub struct AndalusiaState {
     pub(super) quiet: u32,
     pub(super) ply: u32,
     pub(super) hash: u64,
-    history: History,
+    history: KeyHistory,
 }
 
 impl std::fmt::Debug for AndalusiaState {
@@ -136,7 +75,7 @@ impl AndalusiaState {
             quiet: 0,
             ply: 0,
             hash: 0,
-            history: History::default(),
+            history: KeyHistory::default(),
         }
     }
 
@@ -298,7 +237,7 @@ impl AndalusiaState {
     #[inline(always)]
     fn draw_ending(&self) -> Option<Ending> {
         if self.rules.repetitions >= 2
-            && self.history.len >= 4 * (self.rules.repetitions - 1)
+            && self.history.len() >= 4 * (self.rules.repetitions - 1)
             && self.history.count(self.hash) + 1 >= self.rules.repetitions
         {
             Some(Ending::Repetition)

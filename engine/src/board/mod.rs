@@ -20,12 +20,14 @@
 //! * [`text`]: run-length board text (rows of cells and runs), read and
 //!   written the same way by every game.
 //! * [`zobrist`]: Zobrist key tables drawn from a fixed seed.
+//! * [`KeyHistory`]: a repetition window of Zobrist keys, cheap to clone.
 //! * [`square_name`]/[`parse_square`]: algebraic square names (`a1` is
 //!   bottom-left).
 
 mod bits;
 mod grid;
 pub mod hex;
+mod history;
 mod lines;
 mod rays;
 pub mod sly;
@@ -34,6 +36,7 @@ pub mod zobrist;
 
 pub use bits::{B192, BitIter, Bits};
 pub use grid::SquareGrid;
+pub use history::KeyHistory;
 pub use lines::LineGraph;
 pub use rays::{Dir, Rays};
 

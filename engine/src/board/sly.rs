@@ -11,6 +11,9 @@
 //!   columns **field columns** (columns `3k ..= 3k+2`).
 //! * **Centres** (§2.2): the middle space of each field (circled on the
 //!   board): rows {2, 5, 8, 11} × columns {B, E, H, K}.
+//! * **Headings** ([`Heading`]) and the occluded [`slide_fill`]: the four
+//!   orthogonal directions with turns, and a bitboard slide through free
+//!   spaces (Blockade's guard moves and escape search, §6).
 //!
 //! ## Bits
 //! Space `(r, c)` (0-based, `r = row − 1`, `c = column − 'A'`) is bit
@@ -208,6 +211,119 @@ pub fn right(b: B192) -> B192 {
     GRID.east(b)
 }
 
+/// One of the four orthogonal headings on the Sly board, in clockwise
+/// order, so a right turn is `+1` and a left turn `+3` (mod 4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Heading {
+    /// Towards row 1 (the top edge).
+    Up = 0,
+    /// Towards column L.
+    Right = 1,
+    /// Towards row 12 (the bottom edge).
+    Down = 2,
+    /// Towards column A.
+    Left = 3,
+}
+
+impl Heading {
+    /// The four headings, clockwise from [`Heading::Up`].
+    pub const ALL: [Heading; 4] = [Heading::Up, Heading::Right, Heading::Down, Heading::Left];
+
+    /// The heading after a 90° turn to the right (clockwise).
+    #[inline(always)]
+    pub fn turn_right(self) -> Heading {
+        Heading::ALL[(self as usize + 1) & 3]
+    }
+
+    /// The heading after a 90° turn to the left.
+    #[inline(always)]
+    pub fn turn_left(self) -> Heading {
+        Heading::ALL[(self as usize + 3) & 3]
+    }
+
+    /// The opposite heading.
+    #[inline(always)]
+    pub fn reverse(self) -> Heading {
+        Heading::ALL[(self as usize + 2) & 3]
+    }
+
+    /// The spaces of the edge this heading runs off: row 1 for
+    /// [`Heading::Up`], column L for [`Heading::Right`], and so on.
+    #[inline(always)]
+    pub fn edge(self) -> B192 {
+        match self {
+            Heading::Up => ROWS[0],
+            Heading::Right => COLS[11],
+            Heading::Down => ROWS[11],
+            Heading::Left => COLS[0],
+        }
+    }
+
+    /// Each member moved one space this way; members on [`Heading::edge`]
+    /// fall off.
+    #[inline(always)]
+    pub fn step(self, b: B192) -> B192 {
+        match self {
+            Heading::Up => up(b),
+            Heading::Right => right(b),
+            Heading::Down => down(b),
+            Heading::Left => left(b),
+        }
+    }
+
+    /// The space one step from `sq` this way, or `None` off the board.
+    #[inline(always)]
+    pub fn step_square(self, sq: u32) -> Option<u32> {
+        let (r, c) = (row_of(sq), col_of(sq));
+        match self {
+            Heading::Up => (r > 0).then(|| sq - SIDE),
+            Heading::Right => (c + 1 < SIDE).then(|| sq + 1),
+            Heading::Down => (r + 1 < SIDE).then(|| sq + SIDE),
+            Heading::Left => (c > 0).then(|| sq - 1),
+        }
+    }
+}
+
+/// Occluded fill (Kogge-Stone): `from` together with every space reached
+/// from a member of `from` by repeated single steps `heading`-wards through
+/// spaces of `free` (a slide that stops before the first space not in
+/// `free` or at the edge). `from` need not be in `free`. Four shift rounds
+/// (1, 2, 4, 8 spaces) cover the 11 steps of a row or column.
+#[inline(always)]
+pub fn slide_fill(heading: Heading, from: B192, free: B192) -> B192 {
+    let (mut g, mut p) = (from, free & FULL);
+    match heading {
+        Heading::Down => {
+            for k in [1u32, 2, 4, 8] {
+                g |= p & (g << (SIDE * k));
+                p &= p << (SIDE * k);
+            }
+        }
+        Heading::Up => {
+            for k in [1u32, 2, 4, 8] {
+                g |= p & (g >> (SIDE * k));
+                p &= p >> (SIDE * k);
+            }
+        }
+        Heading::Right => {
+            // A step right from column L would wrap to column A.
+            p &= !COLS[0];
+            for k in [1u32, 2, 4, 8] {
+                g |= p & (g << k);
+                p &= p << k;
+            }
+        }
+        Heading::Left => {
+            p &= !COLS[11];
+            for k in [1u32, 2, 4, 8] {
+                g |= p & (g >> k);
+                p &= p >> k;
+            }
+        }
+    }
+    g
+}
+
 /// The 12 bits of row `r` (0-based, 0 = row 1): bit `c` of the result is
 /// column `c` (bit 0 = A). A row never needs more than one word boundary
 /// crossing, so this is two shifts and a mask.
@@ -254,6 +370,80 @@ pub fn parse_square(text: &str) -> Result<u32, GameError> {
         return Err(bad());
     }
     Ok(square(row - 1, (col - b'A') as u32))
+}
+
+/// The board field of a position text (Sniggle, Blockade): rows 1 to 12
+/// (top first) separated by `/`, a run of empty spaces written as its
+/// length, an occupied space as `cell(sq)`'s letter: `12/4k7/...`.
+pub fn rows_text(cell: impl Fn(u32) -> Option<char>) -> String {
+    let mut rows = Vec::with_capacity(SIDE as usize);
+    for r in 0..SIDE {
+        let mut row = String::new();
+        let mut run = 0;
+        for c in 0..SIDE {
+            match cell(square(r, c)) {
+                Some(ch) => {
+                    if run > 0 {
+                        row.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    row.push(ch);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            row.push_str(&run.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+/// Reads the board field written by [`rows_text`], calling `put(sq, ch)`
+/// for each occupied space in reading order; `put` rejects a letter with a
+/// message.
+///
+/// # Errors
+/// Not 12 rows, a row not of 12 spaces, a run of 0, or `put`'s message,
+/// each naming the row.
+pub fn parse_rows(
+    text: &str,
+    mut put: impl FnMut(u32, char) -> Result<(), String>,
+) -> Result<(), String> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != SIDE as usize {
+        return Err(format!("{} rows, expected 12", rows.len()));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let r = r as u32;
+        let mut c = 0u32;
+        let mut digits = 0u32;
+        let mut chars = row.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if let Some(d) = ch.to_digit(10) {
+                digits = digits.saturating_mul(10).saturating_add(d);
+                if chars.peek().is_some_and(|x| x.is_ascii_digit()) {
+                    continue;
+                }
+                if digits == 0 {
+                    return Err(format!("row {}: an empty run of 0", r + 1));
+                }
+                c = c.saturating_add(digits);
+                digits = 0;
+                continue;
+            }
+            if c >= SIDE {
+                return Err(format!("row {} is longer than 12 spaces", r + 1));
+            }
+            put(square(r, c), ch).map_err(|e| format!("{e} in row {}", r + 1))?;
+            c += 1;
+        }
+        if c != SIDE {
+            return Err(format!("row {} has {c} spaces, expected 12", r + 1));
+        }
+    }
+    Ok(())
 }
 
 /// The board as the dossier draws it (§2.1): column letters on top, row
@@ -671,6 +861,67 @@ mod tests {
             assert_eq!(row_bits(FULL, r), 0xFFF);
             assert_eq!(row_set(r, 0xFFF), ROWS[r as usize]);
         }
+    }
+
+    #[test]
+    fn headings_and_slide_fill() {
+        let sq = |t: &str| parse_square(t).unwrap();
+        assert_eq!(Heading::Up.turn_right(), Heading::Right);
+        assert_eq!(Heading::Up.turn_left(), Heading::Left);
+        assert_eq!(Heading::Left.reverse(), Heading::Right);
+        assert_eq!(Heading::Down.step_square(sq("12A")), None);
+        assert_eq!(Heading::Right.step_square(sq("5L")), None);
+        assert_eq!(Heading::Left.step_square(sq("5B")), Some(sq("5A")));
+        // From 5E with a blocker on 5I: right fills 5E..5H; left runs to 5A.
+        let free = FULL ^ B192::bit(sq("5I"));
+        let from = B192::bit(sq("5E"));
+        let names = |b: B192| b.iter().map(square_name).collect::<Vec<_>>().join(" ");
+        assert_eq!(names(slide_fill(Heading::Right, from, free)), "5E 5F 5G 5H");
+        assert_eq!(
+            names(slide_fill(Heading::Left, from, free)),
+            "5A 5B 5C 5D 5E"
+        );
+        // No wrap from column L to the next row's column A.
+        let l = B192::bit(sq("5K"));
+        assert_eq!(names(slide_fill(Heading::Right, l, FULL)), "5K 5L");
+        assert_eq!(
+            names(slide_fill(Heading::Left, B192::bit(sq("6B")), FULL)),
+            "6A 6B"
+        );
+        // Columns: up from 12C through everything to 1C; down from 1C
+        // stopped by 7C.
+        assert_eq!(slide_fill(Heading::Up, B192::bit(sq("12C")), FULL), COLS[2]);
+        let stop = FULL ^ B192::bit(sq("7C"));
+        assert_eq!(
+            names(slide_fill(Heading::Down, B192::bit(sq("1C")), stop)),
+            "1C 2C 3C 4C 5C 6C"
+        );
+        // Several sources at once.
+        let two = B192::bit(sq("1A")) | B192::bit(sq("1L"));
+        assert_eq!(slide_fill(Heading::Down, two, FULL), COLS[0] | COLS[11]);
+    }
+
+    #[test]
+    fn rows_text_round_trips() {
+        let marks = [square(0, 0), square(1, 4), square(11, 11)];
+        let t = rows_text(|sq| marks.contains(&sq).then_some('x'));
+        assert_eq!(t, "x11/4x7/12/12/12/12/12/12/12/12/12/11x");
+        let mut seen = Vec::new();
+        parse_rows(&t, |sq, ch| {
+            seen.push((sq, ch));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, marks.map(|m| (m, 'x')));
+        for bad in [
+            "12",
+            "13/12/12/12/12/12/12/12/12/12/12/12",
+            "0x11/12/12/12/12/12/12/12/12/12/12/12",
+        ] {
+            assert!(parse_rows(bad, |_, _| Ok(())).is_err(), "{bad}");
+        }
+        let e = parse_rows(&t, |_, _| Err("no".into())).unwrap_err();
+        assert_eq!(e, "no in row 1");
     }
 
     #[test]

@@ -36,6 +36,26 @@ pub const REFERENCE_DIFFS: &[(&str, &str, &str)] = &[
         "legal move sets at ≥ 10,000 positions each for 8×8, 9×9, Royal and Dagger, plus 6,000 over their combinations; the reference reproduces the dossier's perft",
     ),
     (
+        "blockade",
+        "blockade_reference",
+        "legal move sets and escapes (a queue walk of the dossier's B-5 pseudo-code) at ≥ 10,000 positions with the default rulings and 1,500 per alternative ruling",
+    ),
+    (
+        "empire",
+        "empire_reference",
+        "move sets, position texts and returns at ≥ 10,000 positions for each player count and for teams; every perft vector also counted by the reference",
+    ),
+    (
+        "gateway",
+        "gateway_reference",
+        "move sets, position texts and returns at ≥ 10,000 positions for each player count and for teams; every perft vector also counted by the reference",
+    ),
+    (
+        "line_up",
+        "line_up_reference",
+        "legal move sets and endings at ≥ 12,000 positions",
+    ),
+    (
         "kings_colour",
         "kings_colour_reference",
         "legal move sets at ≥ 10,000 positions for each capture rule",

@@ -1,0 +1,32 @@
+//! A heuristic for Blockade (alpha-beta leaves, MCTS cut-offs), from the
+//! escape floods of both kings (B-5):
+//!
+//! * the opponent's king has an escape path now: he wins at the start of
+//!   his turn unless the mover blocks it (−200);
+//! * each king's flood area (spaces it can pass through on some path,
+//!   turning at guards): a roomier king has more ways out (+1 per space of
+//!   the mover's, −1 per space of the opponent's);
+//! * how close the area comes to the target edge: 4 per row of the best
+//!   row reached, counted towards that king's edge.
+//!
+//! The value is for the side to move, in these units.
+
+use super::Side;
+use super::state::BlockadeState;
+use crate::board::{Bits, sly};
+
+fn reach_score(s: &BlockadeState, side: Side) -> (bool, i32) {
+    let f = s.flood(side, false);
+    let area = f.area.count() as i32;
+    let rows = (0..12u32)
+        .filter(|&r| !(f.area & sly::ROWS[r as usize]).is_zero())
+        .map(|r| if side == Side::North { r } else { 11 - r });
+    (f.escape, area + 4 * rows.max().unwrap_or(0) as i32)
+}
+
+pub(super) fn evaluate(s: &BlockadeState) -> i32 {
+    let me = s.side();
+    let (_, mine) = reach_score(s, me);
+    let (threat, theirs) = reach_score(s, me.other());
+    mine - theirs - if threat { 200 } else { 0 }
+}

@@ -1,0 +1,203 @@
+//! Blockade position and move text (see the module docs for the format).
+
+use std::fmt;
+
+use super::state::BlockadeState;
+use super::{BlockadeMove, GUARDS, Rules, Side};
+use crate::api::State;
+use crate::board::sly;
+use crate::board::{B192, Bits};
+use crate::error::GameError;
+
+/// The letter on `sq`: `K`/`G` South's king and guards, `k`/`g` North's.
+pub(super) fn letter(s: &BlockadeState, sq: u32) -> Option<char> {
+    let k = s.kings();
+    if sq == k[Side::South.index()] {
+        Some('K')
+    } else if sq == k[Side::North.index()] {
+        Some('k')
+    } else if s.guards(Side::South).has(sq) {
+        Some('G')
+    } else if s.guards(Side::North).has(sq) {
+        Some('g')
+    } else {
+        None
+    }
+}
+
+pub(super) fn position_text(s: &BlockadeState) -> String {
+    let side = if s.side() == Side::South { 'S' } else { 'N' };
+    format!("{} {side} {}", sly::rows_text(|sq| letter(s, sq)), s.ply())
+}
+
+pub(super) fn move_text(mv: BlockadeMove) -> String {
+    match mv {
+        BlockadeMove::Place(sq) => sly::square_name(sq as u32),
+        BlockadeMove::Slide { from, to } => format!(
+            "{}-{}",
+            sly::square_name(from as u32),
+            sly::square_name(to as u32)
+        ),
+        BlockadeMove::Pass => "pass".into(),
+    }
+}
+
+pub(super) fn parse_move(text: &str) -> Result<BlockadeMove, GameError> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("pass") {
+        return Ok(BlockadeMove::Pass);
+    }
+    let wrap = |e: GameError| GameError::new(format!("bad move {text:?}: {e}"));
+    match t.split_once('-') {
+        None => Ok(BlockadeMove::Place(
+            sly::parse_square(t).map_err(wrap)? as u8
+        )),
+        Some((a, b)) => {
+            let from = sly::parse_square(a.trim()).map_err(wrap)?;
+            let to = sly::parse_square(b.trim()).map_err(wrap)?;
+            let same_line =
+                sly::row_of(from) == sly::row_of(to) || sly::col_of(from) == sly::col_of(to);
+            if from == to || !same_line {
+                crate::bail!(
+                    "bad move {text:?}: a guard slides along its row or column to another space (B-4), e.g. 4E-4H"
+                );
+            }
+            Ok(BlockadeMove::Slide {
+                from: from as u8,
+                to: to as u8,
+            })
+        }
+    }
+}
+
+/// Parses [`position_text`], checking: 12 rows of 12 spaces; both kings on
+/// their squares of the rules (B-SET-2); at most 6 guards a side, none in a
+/// king's field (B-3, B-4); the guard counts of strict alternation from the
+/// first side (B-1, B-3: seat 0's side has placed `⌈p/2⌉` and the other
+/// `⌊p/2⌋` of the first 12 plies `p`); the side to move that of the ply's
+/// parity; the ply not past the cap. The ending follows from the position
+/// (B-2, B-7).
+pub(super) fn parse_position(rules: Rules, text: &str) -> Result<BlockadeState, GameError> {
+    let bad = |what: String| GameError::new(format!("bad blockade position {text:?}: {what}"));
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 3 {
+        return Err(bad(
+            "expected 3 fields: <12 rows separated by /> <side to move S or N> <plies played>"
+                .into(),
+        ));
+    }
+    let mut guards = [B192::ZERO; 2];
+    let mut kings: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    sly::parse_rows(fields[0], |sq, ch| {
+        match ch {
+            'K' => kings[Side::South.index()].push(sq),
+            'k' => kings[Side::North.index()].push(sq),
+            'G' => guards[Side::South.index()] |= B192::bit(sq),
+            'g' => guards[Side::North.index()] |= B192::bit(sq),
+            _ => {
+                return Err(format!(
+                    "unknown piece {ch:?} (expected K G for South, k g for North, or a digit for empty spaces)"
+                ));
+            }
+        }
+        Ok(())
+    })
+    .map_err(bad)?;
+    for side in [Side::North, Side::South] {
+        let want = rules.kings[side.index()];
+        let have = &kings[side.index()];
+        if have.len() != 1 || have[0] != want {
+            let found: Vec<String> = have.iter().map(|&q| sly::square_name(q)).collect();
+            return Err(bad(format!(
+                "the {} king must stand on {} alone (B-SET-2; kings move only to escape); found {}",
+                side.name(),
+                sly::square_name(want),
+                if found.is_empty() {
+                    "none".into()
+                } else {
+                    found.join(", ")
+                }
+            )));
+        }
+    }
+    let ply: u32 = fields[2]
+        .parse()
+        .map_err(|_| bad(format!("plies {:?}, expected a whole number", fields[2])))?;
+    if ply > rules.ply_cap {
+        return Err(bad(format!(
+            "{ply} plies is past the ply cap {}",
+            rules.ply_cap
+        )));
+    }
+    let side = match fields[1] {
+        "S" => Side::South,
+        "N" => Side::North,
+        other => return Err(bad(format!("side to move {other:?}, expected S or N"))),
+    };
+    let want_side = if ply.is_multiple_of(2) {
+        rules.first
+    } else {
+        rules.first.other()
+    };
+    if side != want_side {
+        return Err(bad(format!(
+            "after {ply} plies it is {}'s turn, not {}'s (B-1: {} moves first)",
+            want_side.name(),
+            side.name(),
+            rules.first.name()
+        )));
+    }
+    let fields_mask = rules.king_fields();
+    let p = ply.min(2 * GUARDS);
+    for s in [Side::North, Side::South] {
+        let g = guards[s.index()];
+        let inside = g & fields_mask;
+        if !inside.is_zero() {
+            return Err(bad(format!(
+                "a guard on {} stands in a king's field (B-3, B-4)",
+                sly::square_name(inside.lowest())
+            )));
+        }
+        let want = if s == rules.first {
+            p.div_ceil(2)
+        } else {
+            p / 2
+        };
+        if g.count() != want {
+            return Err(bad(format!(
+                "{} has {} guards on the board; after {ply} plies it has placed {want} (B-1, B-3: one a turn, 6 in all)",
+                s.name(),
+                g.count()
+            )));
+        }
+    }
+    let mut st = super::state::BlockadeState::new(rules);
+    st.guards = guards;
+    st.side = side;
+    st.ply = ply;
+    st.hash = st.zobrist_from_scratch();
+    st.settle();
+    Ok(st)
+}
+
+impl fmt::Display for BlockadeState {
+    /// The board as the dossier draws it (§2.1), then the status.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", sly::diagram(|sq| letter(self, sq)))?;
+        match self.ending() {
+            Some((e, Some(w))) => write!(f, "{} won ({})", w.name(), e.name()),
+            Some((e, None)) => write!(f, "draw ({})", e.name()),
+            None => write!(
+                f,
+                "{} (seat {}) to {}",
+                self.side().name(),
+                self.rules().seat_of(self.side()),
+                if self.placing() {
+                    "place a guard"
+                } else {
+                    "slide a guard"
+                }
+            ),
+        }
+    }
+}
