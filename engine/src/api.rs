@@ -191,6 +191,14 @@ pub trait State: Clone + Send + Sync + Display + Debug {
         None
     }
 
+    /// One-seat games: an upper bound on the return still reachable from
+    /// this position by any line of play (the exact return at a terminal
+    /// state), for the `solver` agent's pruning. `None` (the default) where
+    /// the game gives none; the solver then prunes only on proven values.
+    fn return_bound(&self) -> Option<f64> {
+        None
+    }
+
     /// Whether the next move continues the turn of the seat that made the
     /// last move (a compulsory continuation step, placements after a spin),
     /// so that no turn ends here. False at the start and wherever a turn has

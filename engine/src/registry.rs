@@ -11,6 +11,7 @@ use crate::kings_colour::{self, KingsColour};
 use crate::pie::Pie;
 use crate::royal_guard::{self, RoyalGuard};
 use crate::slingshot::{self, Slingshot};
+use crate::sly_solitaire::{self, SlySolitaireGame};
 use crate::sniggle::{self, Sniggle};
 use crate::spec::{ParamInfo, Spec};
 use crate::spinner::{self, Spinner};
@@ -42,6 +43,11 @@ pub const GAMES: &[GameInfo] = &[
         name: "sniggle",
         description: "Sniggle (Sid Sackson, Sly): race game for 2-4 players or two teams on the 12x12 Sly board; rules/sly.md §2, §4",
         params: sniggle::PARAMS,
+    },
+    GameInfo {
+        name: "sly_solitaire",
+        description: "Solitaire Sly (Sid Sackson, Sly): one-player jumping game, remove all pieces but one; return = minus the pieces left; rules/sly.md §2, §3",
+        params: sly_solitaire::PARAMS,
     },
     GameInfo {
         name: "spinner",
@@ -137,6 +143,7 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
             }
         }
         "sniggle" => Ok(visitor.visit(Sniggle::from_spec(&spec)?)),
+        "sly_solitaire" => Ok(visitor.visit(SlySolitaireGame::from_spec(&spec)?)),
         "spinner" => Ok(visitor.visit(Spinner::from_spec(&spec)?)),
         "bagel" => Ok(visitor.visit(Bagel::from_spec(&spec)?)),
         "royal_guard" => Ok(visitor.visit(RoyalGuard::from_spec(&spec)?)),

@@ -21,6 +21,7 @@ mod slingshot_kit;
 mod slingshot_reference;
 mod slingshot_rules;
 mod slingshot_sampling;
+mod sly_solitaire;
 mod sniggle;
 mod spinner;
 mod turns;
