@@ -18,9 +18,11 @@
 //!
 //! With `plies=fewest` a second pass then looks for the **shortest** line
 //! reaching that return: branch and bound on the length (a node at depth
-//! `d` is cut when `d + 1` plies already match the best line; the table
-//! remembers the smallest depth at which a node was searched in vain, and
-//! nodes whose return bound is below the target).
+//! `d` is cut when `d + 1` plies already match the best line, or when the
+//! game's bound on the return within the plies left,
+//! `return_bound(best − 1 − d)`, is below the target; the table remembers
+//! the smallest depth at which a node was searched in vain, and nodes whose
+//! return bound is below the target).
 //!
 //! ## Two seats
 //! Exact win/draw/loss **negamax** with alpha-beta over distance-scored
@@ -249,7 +251,7 @@ impl<S: State> Solver<S> {
         self.path.clear();
         self.incumbent = f64::NEG_INFINITY;
         self.incumbent_line.clear();
-        self.target_bound = root.return_bound().unwrap_or(f64::INFINITY);
+        self.target_bound = root.return_bound(u32::MAX).unwrap_or(f64::INFINITY);
         self.best_len = u32::MAX;
         // Table bounds from an earlier solve stay valid (they hold for any
         // incumbent they were cut at), but the pass-two depths do not.
@@ -312,7 +314,7 @@ impl<S: State> Solver<S> {
             }
             return r;
         }
-        let ub = s.return_bound().unwrap_or(f64::INFINITY);
+        let ub = s.return_bound(u32::MAX).unwrap_or(f64::INFINITY);
         if ub <= self.incumbent {
             return ub;
         }
@@ -365,7 +367,10 @@ impl<S: State> Solver<S> {
         if depth + 1 >= self.best_len {
             return;
         }
-        if s.return_bound().unwrap_or(f64::INFINITY) < self.target {
+        // A line shorter than the best has at most best_len - 1 - depth
+        // plies left.
+        let left = self.best_len - 1 - depth;
+        if s.return_bound(left).unwrap_or(f64::INFINITY) < self.target {
             return;
         }
         let key = s.zobrist();

@@ -479,7 +479,7 @@ impl State for Knapsack {
         }
         r
     }
-    fn return_bound(&self) -> Option<f64> {
+    fn return_bound(&self, _within: u32) -> Option<f64> {
         self.bounded.then_some(self.capacity as f64)
     }
     fn zobrist(&self) -> u64 {

@@ -191,11 +191,13 @@ pub trait State: Clone + Send + Sync + Display + Debug {
         None
     }
 
-    /// One-seat games: an upper bound on the return still reachable from
-    /// this position by any line of play (the exact return at a terminal
-    /// state), for the `solver` agent's pruning. `None` (the default) where
-    /// the game gives none; the solver then prunes only on proven values.
-    fn return_bound(&self) -> Option<f64> {
+    /// One-seat games: an upper bound on the return of any end of the game
+    /// reached from this position within `within` more plies (`u32::MAX`:
+    /// any number; the exact return at a terminal state), for the `solver`
+    /// agent's pruning. `None` (the default) where the game gives none; the
+    /// solver then prunes only on proven values.
+    fn return_bound(&self, within: u32) -> Option<f64> {
+        let _ = within;
         None
     }
 

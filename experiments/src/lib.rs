@@ -7,6 +7,7 @@
 //! * [`play`]: one game printed ply by ply.
 //! * [`tournament`]: parallel self-play tournaments with resumable CSV output.
 //! * [`stats`]: Wilson intervals and friends.
+//! * [`solve`]: the exact solver over many start positions (`boardlab solve`).
 //! * [`balance`], [`swapmap`], [`report`]: first-mover advantage, pie-rule
 //!   swap maps and the generated `results/REPORT.md` (issue 7).
 #![deny(missing_docs)]
@@ -19,6 +20,7 @@ pub mod merge;
 pub mod play;
 pub mod plot;
 pub mod report;
+pub mod solve;
 pub mod stats;
 pub mod strength;
 pub mod swapmap;

@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand};
 
 use experiments::strength::{self, RateArgs, SprtArgs, TuneArgs, games_csv_for};
 use experiments::tournament::{self, TournamentArgs, summarise};
-use experiments::{inspect, merge, play};
+use experiments::{inspect, merge, play, solve};
 
 /// boardlab: exact bitboard engines, game-playing agents and honest
 /// self-play statistics for a family of abstract board games.
@@ -97,6 +97,26 @@ enum Command {
         /// Seed of the initial state.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// Solve the start positions of a game with the exact solver, one per
+    /// game index (seeded as `tournament` seeds its games); CSV rows to --out
+    /// and a summary to <out>.summary.txt.
+    Solve {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// The solver spec, e.g. "solver(mb=256,plies=any)".
+        #[arg(long, default_value = "solver")]
+        solver: String,
+        /// Start positions to solve.
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Run seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output CSV.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Play one game, printing the board after each ply and the record at the end.
     Play {
@@ -310,6 +330,16 @@ fn run(cli: Cli) -> Result<()> {
             let r =
                 inspect::perft_report(&game, position.as_deref(), moves.as_deref(), seed, depth)?;
             writeln!(so, "{}", r.render())?;
+        }
+        Command::Solve {
+            game,
+            solver,
+            games,
+            seed,
+            out,
+        } => {
+            let text = solve::solve_run(&game, &solver, games, seed, &out)?;
+            writeln!(so, "{text}")?;
         }
         Command::Play { game, agents, seed } => {
             let end = play::play(&game, &agents, seed, &mut so)?;

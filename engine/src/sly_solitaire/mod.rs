@@ -200,7 +200,8 @@ impl SlySolitaireGame {
                         out[6 * r + c] = COLOUR_LETTERS
                             .iter()
                             .position(|&x| x == ch)
-                            .expect("canonical letters") as u8;
+                            .expect("canonical letters")
+                            as u8;
                     }
                 }
             }

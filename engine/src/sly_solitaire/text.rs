@@ -122,7 +122,9 @@ pub(crate) fn parse_position(
     }
     let count = s.count as u32;
     if count == 0 {
-        crate::bail!("bad sly_solitaire position: no piece on the board (a jump never removes the jumper)");
+        crate::bail!(
+            "bad sly_solitaire position: no piece on the board (a jump never removes the jumper)"
+        );
     }
     let ply: u32 = ply.parse().map_err(|_| {
         GameError::new(format!(

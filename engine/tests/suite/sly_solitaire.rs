@@ -33,7 +33,8 @@ fn game(spec: &str) -> SlySolitaireGame {
 
 /// The canonical layout of §3.1 S-SET-4, typed from the dossier's diagram
 /// (rows 4–9, columns D–I; shapes dropped, S-4).
-const CANONICAL_TEXT: &str = "12/12/12/3BLDLBO3/3LOLBOD3/3ODBLDB3/3DBODBL3/3BLDOLO3/3LDOBOD3/12/12/12 0";
+const CANONICAL_TEXT: &str =
+    "12/12/12/3BLDLBO3/3LOLBOD3/3ODBLDB3/3DBODBL3/3BLDOLO3/3LDOBOD3/12/12/12 0";
 
 /// The published 23-move solution (§3.3) in global notation.
 const SOLUTION: &str = "7F-3F 7G-3G 9F-7F 9G-7G 9D-9F 9I-9G 4D-4F 4I-4G 8D-4D 8I-4I 8E-4E 8H-4H \
@@ -46,10 +47,17 @@ const SOLUTION: &str = "7F-3F 7G-3G 9F-7F 9G-7G 9D-9F 9I-9G 4D-4F 4I-4G 8D-4D 8I
 #[test]
 fn canonical_layout_is_the_dossiers() {
     let g = game("sly_solitaire");
-    assert_eq!(g.game_string(), "sly_solitaire(layout=canonical,area=board)");
+    assert_eq!(
+        g.game_string(),
+        "sly_solitaire(layout=canonical,area=board)"
+    );
     let s = g.initial_state(0);
     assert_eq!(s.to_text(), CANONICAL_TEXT);
-    assert_eq!(s.pieces_left(), 36, "S-SET-1: 6 squares + 3 triangles x 4 colours");
+    assert_eq!(
+        s.pieces_left(),
+        36,
+        "S-SET-1: 6 squares + 3 triangles x 4 colours"
+    );
     // S-SET-4: 9 of each colour; the seed does not change the canonical layout.
     for letter in ['B', 'L', 'D', 'O'] {
         assert_eq!(CANONICAL_TEXT.matches(letter).count(), 9, "{letter}");
@@ -72,7 +80,10 @@ fn published_solution_replays() {
         assert!(!s.is_terminal(), "over before {m}");
         play(&mut s, m);
         assert_eq!(s.zobrist(), s.zobrist_from_scratch());
-        assert!(s.pieces_left() < left, "{m} removes at least one piece (S-4)");
+        assert!(
+            s.pieces_left() < left,
+            "{m} removes at least one piece (S-4)"
+        );
         left = s.pieces_left();
     }
     assert_eq!(s.pieces_left(), 1);
@@ -108,6 +119,25 @@ fn worked_jumps_from_5f() {
     assert!(e.0.contains("not legal"), "{e}");
 }
 
+/// The solver's bound by hand: at the start every row and column of the
+/// block holds 6 pieces, so one jump removes at most 5 (36 - 5 = 31 left),
+/// two at most 5 + 6 = 11 (25 left); with no limit, 1 piece. A finished
+/// game is worth its score exactly.
+#[test]
+fn return_bound_by_hand() {
+    let s = game("sly_solitaire").initial_state(0);
+    assert_eq!(s.return_bound(1), Some(-31.0));
+    assert_eq!(s.return_bound(2), Some(-25.0));
+    assert_eq!(s.return_bound(u32::MAX), Some(-1.0));
+    let mut t = s;
+    play(&mut t, SOLUTION);
+    assert_eq!(t.return_bound(5), Some(-1.0));
+    let two = game("sly_solitaire")
+        .parse_position("BB10/12/12/12/12/12/12/12/12/12/12/12 34")
+        .unwrap();
+    assert_eq!(two.return_bound(u32::MAX), Some(-2.0));
+}
+
 #[test]
 fn perft_vectors_from_the_data_file() {
     let text = data("perft/sly_solitaire.txt");
@@ -139,20 +169,26 @@ fn rules_by_hand() {
     // and 1L: B cannot jump right (the run 1K 1L reaches the edge); O on 1K
     // cannot jump left over B? It can: the run is 1J alone (B), landing 1I.
     // O on 1L: the run 1K is its own colour (S-3), no move left.
-    let s = g.parse_position("9BOO/12/12/12/12/12/12/12/12/12/12/12 0").unwrap();
+    let s = g
+        .parse_position("9BOO/12/12/12/12/12/12/12/12/12/12/12 0")
+        .unwrap();
     assert_eq!(legal(&s), set("1K-1I"));
     // S-2, S-3: the run may hold several colours but never the jumper's.
     // Row 5: B L D O on D E F G, 5C and 5H empty, all four colours
     // different, so every piece jumps both ways over the whole run on that
     // side: B right over L D O to 5H; L left over B to 5C, right over D O to
     // 5H; D left over L B to 5C, right over O to 5H; O left over D L B to 5C.
-    let s = g.parse_position("12/12/12/12/3BLDO5/12/12/12/12/12/12/12 0").unwrap();
+    let s = g
+        .parse_position("12/12/12/12/3BLDO5/12/12/12/12/12/12/12 0")
+        .unwrap();
     assert_eq!(legal(&s), set("5D-5H 5E-5C 5E-5H 5F-5C 5F-5H 5G-5C"));
     // Same row with B L B O: the middle B (5F): left run
     // 5E 5D holds B: illegal; right run 5G is O: to 5H. 5D B: right run
     // 5E 5F 5G holds B: illegal. 5E L: left over B to 5C, right over B O to
     // 5H. 5G O: left over B L B to 5C.
-    let s2 = g.parse_position("12/12/12/12/3BLBO5/12/12/12/12/12/12/12 0").unwrap();
+    let s2 = g
+        .parse_position("12/12/12/12/3BLBO5/12/12/12/12/12/12/12 0")
+        .unwrap();
     assert_eq!(legal(&s2), set("5E-5C 5E-5H 5F-5H 5G-5C"));
     let mut t = s;
     play(&mut t, "5D-5H");
@@ -162,13 +198,27 @@ fn rules_by_hand() {
     // A piece with a same-colour neighbour can still jump the other way.
     // Column E: B on 2E, B on 3E, L on 4E. 3E down over 4E to 5E; 2E cannot
     // jump down (run 3E 4E holds B); 4E up over 3E 2E to 1E.
-    let s = g.parse_position("12/4B7/4B7/4L7/12/12/12/12/12/12/12/12 0").unwrap();
+    let s = g
+        .parse_position("12/4B7/4B7/4L7/12/12/12/12/12/12/12/12 0")
+        .unwrap();
     assert_eq!(legal(&s), set("3E-5E 4E-1E"));
     // S-6 grades: 2 pieces good, 3 fair, 4 bad.
     for (text, grade, ret) in [
-        ("BB10/12/12/12/12/12/12/12/12/12/12/12 34", Grade::Good, -2.0),
-        ("BB10/12/12/12/12/12/12/12/12/12/12/B11 33", Grade::Fair, -3.0),
-        ("BB10/12/12/12/12/12/12/12/12/12/12/B10B 32", Grade::Bad, -4.0),
+        (
+            "BB10/12/12/12/12/12/12/12/12/12/12/12 34",
+            Grade::Good,
+            -2.0,
+        ),
+        (
+            "BB10/12/12/12/12/12/12/12/12/12/12/B11 33",
+            Grade::Fair,
+            -3.0,
+        ),
+        (
+            "BB10/12/12/12/12/12/12/12/12/12/12/B10B 32",
+            Grade::Bad,
+            -4.0,
+        ),
     ] {
         let s = g.parse_position(text).unwrap();
         assert!(s.is_terminal(), "{text}");
@@ -179,9 +229,13 @@ fn rules_by_hand() {
     // 3-10 x C-J is not offered. B on 3F, O on 4F: O up over B to 2F is
     // off-window; B down over O to 5F is inside.
     let w = game("sly_solitaire(area=window)");
-    let s = w.parse_position("12/12/5B6/5O6/12/12/12/12/12/12/12/12 0").unwrap();
+    let s = w
+        .parse_position("12/12/5B6/5O6/12/12/12/12/12/12/12/12 0")
+        .unwrap();
     assert_eq!(legal(&s), set("3F-5F"));
-    let s = g.parse_position("12/12/5B6/5O6/12/12/12/12/12/12/12/12 0").unwrap();
+    let s = g
+        .parse_position("12/12/5B6/5O6/12/12/12/12/12/12/12/12 0")
+        .unwrap();
     assert_eq!(legal(&s), set("3F-5F 4F-2F"));
 }
 
@@ -190,7 +244,11 @@ fn random_layouts_come_from_the_seed() {
     let g = game("sly_solitaire(layout=random)");
     assert_eq!(g.game_string(), "sly_solitaire(layout=random,area=board)");
     let a = g.initial_state(1);
-    assert_eq!(a.to_text(), g.initial_state(1).to_text(), "same seed, same layout");
+    assert_eq!(
+        a.to_text(),
+        g.initial_state(1).to_text(),
+        "same seed, same layout"
+    );
     assert_ne!(a.to_text(), g.initial_state(2).to_text());
     for seed in 0..50 {
         let s = g.initial_state(seed);
@@ -202,7 +260,10 @@ fn random_layouts_come_from_the_seed() {
         let rows: Vec<&str> = t.split(' ').next().unwrap().split('/').collect();
         for (r, row) in rows.iter().enumerate() {
             if (3..9).contains(&r) {
-                assert!(row.starts_with('3') && row.ends_with('3') && row.len() == 8, "{t}");
+                assert!(
+                    row.starts_with('3') && row.ends_with('3') && row.len() == 8,
+                    "{t}"
+                );
             } else {
                 assert_eq!(*row, "12");
             }
@@ -239,7 +300,10 @@ fn bad_input_is_one_line_errors() {
         ("X11/12/12/12/12/12/12/12/12/12/12/12 0", "colour"),
         ("B12/12/12/12/12/12/12/12/12/12/12/12 0", "13 spaces"),
         ("B10/12/12/12/12/12/12/12/12/12/12/12 0", "11 spaces"),
-        ("BBBBBBBBBB2/12/12/12/12/12/12/12/12/12/12/12 0", "at most 9"),
+        (
+            "BBBBBBBBBB2/12/12/12/12/12/12/12/12/12/12/12 0",
+            "at most 9",
+        ),
         ("B11/12/12/12/12/12/12/12/12/12/12/12 36", "impossible"),
         ("B11/12/12/12/12/12/12/12/12/12/12/12 x", "ply"),
         ("B011/12/12/12/12/12/12/12/12/12/12/12 0", "empty count"),
@@ -267,7 +331,12 @@ fn bad_input_is_one_line_errors() {
     // A finished game refuses moves.
     let mut t = s;
     crate::common::play(&mut t, SOLUTION);
-    assert!(parse_legal_move(&t, "10H-10F").unwrap_err().0.contains("over"));
+    assert!(
+        parse_legal_move(&t, "10H-10F")
+            .unwrap_err()
+            .0
+            .contains("over")
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -389,7 +458,10 @@ impl Ref {
 
 fn parse_ref_square(t: &str) -> (usize, usize) {
     let (row, col) = t.split_at(t.len() - 1);
-    (row.parse::<usize>().unwrap() - 1, (col.as_bytes()[0] - b'A') as usize)
+    (
+        row.parse::<usize>().unwrap() - 1,
+        (col.as_bytes()[0] - b'A') as usize,
+    )
 }
 
 /// Diffs the engine against the reference on random playouts of random
