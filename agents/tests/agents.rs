@@ -486,19 +486,21 @@ impl State for Knapsack {
         self.taken as u64
     }
     fn zobrist_from_scratch(&self) -> u64 {
-        self.zobrist()
+        self.taken as u64
     }
     fn ply(&self) -> u32 {
         self.ply
     }
     fn to_text(&self) -> String {
-        self.to_string()
+        format!("{self}")
     }
     fn move_to_text(&self, mv: usize) -> String {
-        mv.to_string()
+        format!("item {mv}")
     }
     fn parse_move(&self, text: &str) -> Result<usize, GameError> {
-        text.parse().map_err(|_| GameError::new("bad"))
+        let n = text.strip_prefix("item ").unwrap_or(text);
+        n.parse()
+            .map_err(|_| GameError::new(format!("bad knapsack move {text:?}")))
     }
 }
 

@@ -2,7 +2,10 @@
 //! game, one per game index, drawn exactly as `boardlab tournament` draws
 //! them (game `i` has seed `mix(run seed, i)`, so a one-agent tournament
 //! with the same `--seed` plays the same layouts). One CSV row per
-//! position, written and flushed as it is solved; a summary at the end.
+//! position, written and flushed as it is solved; a summary at the end. A
+//! run resumes: rows already in `--out` (same game and solver) are kept and
+//! their positions skipped, so an interrupted run is finished, or
+//! summarised, by the same command.
 //!
 //! Columns: `game`, `game_index`, `seed`, `spec`, `value` (the best return,
 //! seat 0), `proven` (false when the node budget ran out), `plies` (the
@@ -16,7 +19,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use agents::{AgentSpec, Solver};
 use engine::{Game, GameVisitor, State, visit_game};
@@ -25,7 +28,7 @@ use crate::stats::{mean_sd, wilson};
 use crate::tournament::mix;
 
 /// One solved position.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SolveRow {
     /// Canonical game string.
     pub game: String,
@@ -65,10 +68,32 @@ impl GameVisitor for Run<'_> {
         let AgentSpec::Solver(config) = self.spec else {
             bail!("boardlab solve needs a solver(...) spec")
         };
+        let mut rows: Vec<SolveRow> = Vec::new();
+        if self.out.exists() {
+            let mut r = csv::Reader::from_path(self.out)?;
+            for row in r.deserialize() {
+                let row: SolveRow = row?;
+                if row.game != game.game_string() || row.spec != self.spec.canonical() {
+                    bail!(
+                        "{} holds rows of {} with {}: not this run (remove it or choose another --out)",
+                        self.out.display(),
+                        row.game,
+                        row.spec
+                    );
+                }
+                if row.game_index < self.games {
+                    rows.push(row);
+                }
+            }
+        }
+        let done: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.game_index).collect();
         let mut w = csv::Writer::from_writer(File::create(self.out)?);
-        let mut rows = Vec::new();
+        for row in &rows {
+            w.serialize(row)?;
+        }
+        w.flush()?;
         let mut solver = Solver::<G::State>::new(config.clone());
-        for i in 0..self.games {
+        for i in (0..self.games).filter(|i| !done.contains(i)) {
             let seed = mix(self.seed, i);
             let s = game.initial_state(seed);
             let t = Instant::now();
@@ -97,6 +122,7 @@ impl GameVisitor for Run<'_> {
             w.flush()?;
             rows.push(row);
         }
+        rows.sort_by_key(|r| r.game_index);
         Ok(rows)
     }
 }
