@@ -296,7 +296,7 @@ impl<S: State> Solver<S> {
             buf.push((v, m));
         }
         self.moves = moves;
-        buf.sort_by(|a, b| b.0.cmp(&a.0));
+        buf.sort_by_key(|b| std::cmp::Reverse(b.0));
         buf
     }
 

@@ -512,7 +512,8 @@ fn reference_diff_on_random_playouts() {
 /// its list) and on the engine, and leaves one piece.
 #[test]
 fn thirteen_move_win_replays_on_the_reference() {
-    const LINE: &str = "4I-4C 5I-5C 7I-7C 6D-6J 8F-8J 4C-6C 6C-8C 9E-7E 8C-8E 7E-9E 9D-9J 9J-7J 6J-8J";
+    const LINE: &str =
+        "4I-4C 5I-5C 7I-7C 6D-6J 8F-8J 4C-6C 6C-8C 9E-7E 8C-8E 7E-9E 9D-9J 9J-7J 6J-8J";
     let mut r = Ref::from_text(CANONICAL_TEXT, false);
     for m in LINE.split_whitespace() {
         assert!(r.moves().contains(m), "{m}");
@@ -523,5 +524,8 @@ fn thirteen_move_win_replays_on_the_reference() {
     assert!(r.moves().is_empty());
     let mut s = game("sly_solitaire").initial_state(0);
     play(&mut s, LINE);
-    assert_eq!((s.pieces_left(), s.ply(), s.grade()), (1, 13, Some(Grade::Win)));
+    assert_eq!(
+        (s.pieces_left(), s.ply(), s.grade()),
+        (1, 13, Some(Grade::Win))
+    );
 }
