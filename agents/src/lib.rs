@@ -15,6 +15,9 @@
 //!   memory bound ([`mcts`]).
 //! * `alphabeta(depth=3,ms=0,tt_mb=16)`: negamax alpha-beta with iterative
 //!   deepening and a Zobrist-keyed transposition table ([`alphabeta`]).
+//! * `solver(mb=64,nodes=0,plies=fewest)`: an exact solver: branch and
+//!   bound for one-seat puzzles, win/draw/loss negamax for two seats
+//!   ([`solver`]).
 //!
 //! ## Example
 //!
@@ -43,6 +46,7 @@
 pub mod alphabeta;
 pub mod mcts;
 pub mod random;
+pub mod solver;
 pub mod uct;
 
 use engine::GameError;
@@ -52,6 +56,7 @@ use engine::spec::{ParamInfo, Params, Spec};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
+pub use solver::{Solution, Solver, SolverConfig};
 pub use uct::{Uct, UctConfig};
 
 /// What a search thinks of a position, reported as it goes (in the spirit
@@ -151,6 +156,8 @@ pub enum AgentSpec {
     Mcts(MctsConfig),
     /// `alphabeta(...)`.
     AlphaBeta(AlphaBetaConfig),
+    /// `solver(...)`.
+    Solver(SolverConfig),
 }
 
 /// The agents and their parameters, for help texts and errors.
@@ -159,6 +166,7 @@ pub const AGENTS: &[(&str, &[ParamInfo])] = &[
     ("uct", uct::PARAMS),
     ("mcts", mcts::PARAMS),
     ("alphabeta", alphabeta::PARAMS),
+    ("solver", solver::PARAMS),
 ];
 
 impl AgentSpec {
@@ -177,6 +185,7 @@ impl AgentSpec {
             "uct" => Ok(AgentSpec::Uct(UctConfig::from_spec(&spec)?)),
             "mcts" => Ok(AgentSpec::Mcts(MctsConfig::from_spec(&spec)?)),
             "alphabeta" => Ok(AgentSpec::AlphaBeta(AlphaBetaConfig::from_spec(&spec)?)),
+            "solver" => Ok(AgentSpec::Solver(SolverConfig::from_spec(&spec)?)),
             other => {
                 let names: Vec<&str> = AGENTS.iter().map(|(n, _)| *n).collect();
                 engine::bail!(
@@ -194,6 +203,7 @@ impl AgentSpec {
             AgentSpec::Uct(c) => c.canonical(),
             AgentSpec::Mcts(c) => c.canonical(),
             AgentSpec::AlphaBeta(c) => c.canonical(),
+            AgentSpec::Solver(c) => c.canonical(),
         }
     }
 
@@ -205,19 +215,27 @@ impl AgentSpec {
             AgentSpec::Uct(c) => c.ms > 0,
             AgentSpec::Mcts(c) => c.ms > 0,
             AgentSpec::AlphaBeta(c) => c.ms > 0,
+            AgentSpec::Solver(_) => false,
         }
     }
 
     /// Checks the agent can play a game of `num_seats` seats.
     ///
     /// # Errors
-    /// Alpha-beta needs exactly two seats.
+    /// Alpha-beta needs exactly two seats; the solver one or two.
     pub fn check_game(&self, num_seats: usize) -> Result<(), GameError> {
         if let AgentSpec::AlphaBeta(_) = self
             && num_seats != 2
         {
             engine::bail!(
                 "agent alphabeta plays two-seat games only; this game has {num_seats} seats"
+            );
+        }
+        if let AgentSpec::Solver(_) = self
+            && num_seats > 2
+        {
+            engine::bail!(
+                "agent solver plays one- and two-seat games only; this game has {num_seats} seats"
             );
         }
         Ok(())
@@ -230,6 +248,7 @@ impl AgentSpec {
             AgentSpec::Uct(c) => Box::new(Uct::new(c.clone(), seed)),
             AgentSpec::Mcts(c) => Box::new(Mcts::new(c.clone(), seed)),
             AgentSpec::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone(), seed)),
+            AgentSpec::Solver(c) => Box::new(Solver::new(c.clone())),
         }
     }
 }
@@ -260,6 +279,10 @@ mod tests {
         assert_eq!(AgentSpec::parse(&t.canonical()).unwrap(), t);
         let m = AgentSpec::parse("mcts(cutoff=end,scale=250,solver=false,reuse=false)").unwrap();
         assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
+        let v = AgentSpec::parse("solver(mb=8)").unwrap();
+        assert_eq!(v.canonical(), "solver(mb=8,nodes=0,plies=fewest)");
+        assert_eq!(AgentSpec::parse(&v.canonical()).unwrap(), v);
+        assert!(v.check_game(1).is_ok() && v.check_game(2).is_ok() && v.check_game(3).is_err());
         let a = AgentSpec::parse("alphabeta(depth=2)").unwrap();
         assert_eq!(AgentSpec::parse(&a.canonical()).unwrap(), a);
         for (bad, needle) in [
@@ -284,6 +307,11 @@ mod tests {
             ("alphabeta(depth=0)", "depth"),
             ("random(x=1)", "takes no parameters"),
             ("mcts(", "bad spec"),
+            ("solver(mb=0)", "mb=0"),
+            ("solver(mb=x)", "mb"),
+            ("solver(plies=short)", "fewest|any"),
+            ("solver(nodes=-3)", "nodes"),
+            ("solver(depth=3)", "unknown parameter"),
         ] {
             let e = AgentSpec::parse(bad).unwrap_err();
             assert!(e.0.contains(needle), "{bad}: {e}");

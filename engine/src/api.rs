@@ -243,6 +243,16 @@ pub trait State: Clone + Send + Sync + Display + Debug {
         None
     }
 
+    /// One-seat games: an upper bound on the return of any end of the game
+    /// reached from this position within `within` more plies (`u32::MAX`:
+    /// any number; the exact return at a terminal state), for the `solver`
+    /// agent's pruning. `None` (the default) where the game gives none; the
+    /// solver then prunes only on proven values.
+    fn return_bound(&self, within: u32) -> Option<f64> {
+        let _ = within;
+        None
+    }
+
     /// Whether the next move continues the turn of the seat that made the
     /// last move (a compulsory continuation step, placements after a spin),
     /// so that no turn ends here. False at the start and wherever a turn has

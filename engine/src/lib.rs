@@ -20,6 +20,7 @@
 //! * [`pie`]: the pie rule for any two-seat game (`pie(G)`), and the
 //!   no-swap view that swap maps play openings out with.
 //! * one module per game: [`slingshot`], [`catapult`], [`sniggle`],
+//!   [`sly_solitaire`],
 //!   [`spinner`], [`bagel`], [`royal_guard`], [`andalusia`],
 //!   [`kings_colour`], [`empire`], [`gateway`], [`line_up`], [`blockade`].
 //!
@@ -83,6 +84,7 @@ pub mod pie;
 pub mod registry;
 pub mod royal_guard;
 pub mod slingshot;
+pub mod sly_solitaire;
 pub mod sniggle;
 pub mod spec;
 pub mod spinner;

@@ -15,6 +15,7 @@ use crate::line_up::{self, LineUpGame};
 use crate::pie::Pie;
 use crate::royal_guard::{self, RoyalGuardGame};
 use crate::slingshot::{self, SlingshotGame};
+use crate::sly_solitaire::{self, SlySolitaireGame};
 use crate::sniggle::{self, SniggleGame};
 use crate::spec::{ParamInfo, Spec};
 use crate::spinner::{self, SpinnerGame};
@@ -46,6 +47,11 @@ pub const GAMES: &[GameInfo] = &[
         name: "sniggle",
         description: "Sniggle (Sid Sackson, Sly): race game for 2-4 players or two teams on the 12x12 Sly board; rules/sly.md §2, §4",
         params: sniggle::PARAMS,
+    },
+    GameInfo {
+        name: "sly_solitaire",
+        description: "Solitaire Sly (Sid Sackson, Sly): one-player jumping game, remove all pieces but one; return = minus the pieces left; rules/sly.md §2, §3",
+        params: sly_solitaire::PARAMS,
     },
     GameInfo {
         name: "spinner",
@@ -171,6 +177,7 @@ fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, Game
             }
         }
         "sniggle" => Ok(visitor.visit(SniggleGame::from_spec(&spec)?)),
+        "sly_solitaire" => Ok(visitor.visit(SlySolitaireGame::from_spec(&spec)?)),
         "spinner" => Ok(visitor.visit(SpinnerGame::from_spec(&spec)?)),
         "bagel" => Ok(visitor.visit(BagelGame::from_spec(&spec)?)),
         "royal_guard" => Ok(visitor.visit(RoyalGuardGame::from_spec(&spec)?)),

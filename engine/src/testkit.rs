@@ -354,6 +354,10 @@ pub const PERFT_FILES: &[(&str, &str)] = &[
         include_str!("../tests/suite/data/perft/slingshot.txt"),
     ),
     (
+        "sly_solitaire",
+        include_str!("../tests/suite/data/perft/sly_solitaire.txt"),
+    ),
+    (
         "sniggle",
         include_str!("../tests/suite/data/perft/sniggle.txt"),
     ),

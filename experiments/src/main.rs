@@ -10,6 +10,7 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
 use experiments::research::analyse;
+use experiments::research::solve;
 use experiments::research::strength::{self, RateArgs, SprtArgs, TuneArgs, games_csv_for};
 use experiments::research::{inspect, play};
 use experiments::run::merge;
@@ -116,6 +117,26 @@ enum Command {
         /// Output Markdown file (standard output if not given).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Solve the start positions of a game with the exact solver, one per
+    /// game index (seeded as `tournament` seeds its games); CSV rows to --out
+    /// and a summary to <out>.summary.txt.
+    Solve {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// The solver spec, e.g. "solver(mb=256,plies=any)".
+        #[arg(long, default_value = "solver")]
+        solver: String,
+        /// Start positions to solve.
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Run seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output CSV.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Play one game, printing the board after each ply and the record at the end.
     Play {
@@ -372,6 +393,16 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 None => write!(so, "{page}")?,
             }
+        }
+        Command::Solve {
+            game,
+            solver,
+            games,
+            seed,
+            out,
+        } => {
+            let text = solve::solve_run(&game, &solver, games, seed, &out)?;
+            writeln!(so, "{text}")?;
         }
         Command::Play {
             game,

@@ -28,6 +28,7 @@ mod royal_guard_rules;
 mod slingshot_reference;
 mod slingshot_rules;
 mod slingshot_sampling;
+mod sly_solitaire;
 mod sniggle;
 mod spinner;
 mod turns;

@@ -71,6 +71,11 @@ pub const REFERENCE_DIFFS: &[(&str, &str, &str)] = &[
         "legal move sets at ≥ 12,000 positions on each of 7×7 and 9×9, plus the ruling options; the reference reproduces the dossier's perft",
     ),
     (
+        "sly_solitaire",
+        "sly_solitaire",
+        "legal move sets at ≥ 12,000 random-playout positions over random layouts and the window area; the 23-move published solution and the solver's 13-move line replay on it",
+    ),
+    (
         "sniggle",
         "sniggle",
         "legal move sets at ≥ 10,000 positions for each player count and teams",

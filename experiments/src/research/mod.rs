@@ -5,5 +5,6 @@ pub mod balance;
 pub mod evidence;
 pub mod inspect;
 pub mod play;
+pub mod solve;
 pub mod strength;
 pub mod swapmap;

@@ -37,7 +37,7 @@ pub use jobs::{Job, jobs, mix, parse_shard};
 pub use play::{GameRecord, play_job, play_out};
 use rows::RowWriter;
 pub use rows::{GameRow, check_rows, read_config, read_rows, write_rows};
-pub use summary::{AgentSummary, Summary, summarise};
+pub use summary::{AgentSummary, ScoreSummary, Summary, summarise};
 
 /// Everything that determines a tournament's games (not its threads).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -50,6 +50,25 @@ pub struct Summary {
     pub turns: Option<(f64, f64)>,
     /// Per ordered pairing `(a, b)` with `a < b`: wins of a, wins of b, draws.
     pub pairings: Vec<(usize, usize, u64, u64, u64)>,
+    /// One-seat games: per agent, the distribution of its return (score).
+    pub scores: Vec<ScoreSummary>,
+}
+
+/// One agent's returns in a one-seat game (a puzzle's score).
+#[derive(Clone, Debug)]
+pub struct ScoreSummary {
+    /// Index in the agents list.
+    pub agent: usize,
+    /// Games played.
+    pub games: u64,
+    /// Mean and standard deviation of the return.
+    pub mean_sd: (f64, f64),
+    /// Each return value reached, best first, with the share of games
+    /// reaching it (Wilson 95 % interval).
+    pub values: Vec<(f64, Proportion)>,
+    /// Mean and largest wall-clock milliseconds per game (not
+    /// reproducible).
+    pub wall_ms: (f64, u64),
 }
 
 /// Summarises the games of a run.
@@ -114,11 +133,45 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
         })
         .collect();
     let plies: Vec<f64> = records.iter().map(|r| r.plies as f64).collect();
+    let scores = if num_seats == 1 {
+        (0..k)
+            .filter_map(|a| {
+                let mine: Vec<&GameRecord> = records.iter().filter(|r| r.seats[0] == a).collect();
+                if mine.is_empty() {
+                    return None;
+                }
+                let n = mine.len() as u64;
+                let rets: Vec<f64> = mine.iter().map(|r| r.returns[0]).collect();
+                let mut distinct = rets.clone();
+                distinct.sort_by(|x, y| y.total_cmp(x));
+                distinct.dedup();
+                let values = distinct
+                    .into_iter()
+                    .map(|v| {
+                        let c = rets.iter().filter(|&&x| x == v).count();
+                        (v, wilson(c as f64, n))
+                    })
+                    .collect();
+                let ms: u64 = mine.iter().map(|r| r.wall_ms).sum();
+                let max_ms = mine.iter().map(|r| r.wall_ms).max().unwrap_or(0);
+                Some(ScoreSummary {
+                    agent: a,
+                    games: n,
+                    mean_sd: mean_sd(&rets),
+                    values,
+                    wall_ms: (ms as f64 / n as f64, max_ms),
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let turns: Vec<f64> = records
         .iter()
         .filter_map(|r| r.turns.map(f64::from))
         .collect();
     Summary {
+        scores,
         games: records.len(),
         agents,
         first_mover: wilson(fm_w as f64, fm_n),
@@ -175,6 +228,16 @@ impl Summary {
         for (c, p) in &self.coalitions {
             let seats: Vec<String> = c.iter().map(|x| x.to_string()).collect();
             let _ = writeln!(&mut s, "seats {} win together: {p}", seats.join("+"));
+        }
+        for sc in &self.scores {
+            let _ = writeln!(
+                &mut s,
+                "A{} return: mean {:.3}, sd {:.3} over {} games; wall ms per game: mean {:.1}, max {}",
+                sc.agent, sc.mean_sd.0, sc.mean_sd.1, sc.games, sc.wall_ms.0, sc.wall_ms.1
+            );
+            for (v, p) in &sc.values {
+                let _ = writeln!(&mut s, "A{}   return {v}: {p}", sc.agent);
+            }
         }
         let _ = writeln!(&mut s, "draws:            {}", self.draws);
         let _ = write!(

@@ -1,0 +1,36 @@
+//! A heuristic for search cutoffs, after the rule book's "Tips on Good
+//! Play" (§3, seed text): keep the pieces together, and do not let pieces of
+//! one colour bunch up.
+
+use super::state::SlySolitaireState;
+
+/// Larger is better for the single seat: minus 100 a piece left, minus 30
+/// for each piece with no piece in its row or column within two spaces
+/// (separated pieces are hard to bring back, "Tips on Good Play"), minus 5
+/// for each orthogonally adjacent pair of one colour (same-colour pieces
+/// cannot jump each other).
+pub(crate) fn evaluate(s: &SlySolitaireState) -> i32 {
+    let mut v = -100 * s.count as i32;
+    for r in 0..12 {
+        let occ = s.occ_rows[r] as u32;
+        let mut b = occ;
+        while b != 0 {
+            let c = b.trailing_zeros();
+            b &= b - 1;
+            let near_row = occ & (0b11011 << c >> 2) != 0;
+            let col = s.occ_cols[c as usize] as u32;
+            let near_col = col & (0b11011 << r >> 2) != 0;
+            if !near_row && !near_col {
+                v -= 30;
+            }
+        }
+        for k in 0..4 {
+            let own = s.rows[k][r];
+            v -= 5 * (own & (own >> 1)).count_ones() as i32;
+            if r + 1 < 12 {
+                v -= 5 * (own & s.rows[k][r + 1]).count_ones() as i32;
+            }
+        }
+    }
+    v
+}

@@ -1,0 +1,354 @@
+//! The Solitaire Sly position, the [`State`] and [`Research`] impls.
+
+use std::fmt;
+
+use super::Geometry;
+use crate::api::{BoardShape, MAX_SEATS, Research, Returns, State, ToMove};
+use crate::board::sly;
+use crate::error::GameError;
+
+/// A jump (S-1, S-2): the piece on `from` lands on `to` (square indices
+/// `r * 12 + c`, [`sly::square`]), removing the run between them (S-4).
+/// Text `7F-3F`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SlySolitaireMove {
+    /// The square the jumper leaves.
+    pub from: u8,
+    /// The square it lands on, in the same row or column.
+    pub to: u8,
+}
+
+/// The rule book's result by pieces left (S-6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Grade {
+    /// One piece left.
+    Win,
+    /// Two pieces left.
+    Good,
+    /// Three pieces left.
+    Fair,
+    /// Four or more.
+    Bad,
+}
+
+impl Grade {
+    /// The grade of a game ending with `pieces` pieces (S-6).
+    pub fn of(pieces: u32) -> Grade {
+        match pieces {
+            0 | 1 => Grade::Win,
+            2 => Grade::Good,
+            3 => Grade::Fair,
+            _ => Grade::Bad,
+        }
+    }
+
+    /// The rule book's word: `win`, `good`, `fair`, `bad`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Win => "win",
+            Grade::Good => "good",
+            Grade::Fair => "fair",
+            Grade::Bad => "bad",
+        }
+    }
+}
+
+/// A Solitaire Sly position: each colour as twelve row lines and twelve
+/// column lines of 12 bits, their unions, the piece count, the ply and the
+/// Zobrist key. `Copy`, no heap.
+#[derive(Clone, Copy)]
+pub struct SlySolitaireState {
+    pub(crate) geo: &'static Geometry,
+    /// `rows[k][r]`: colour `k`'s pieces in row `r` (bit c = column c).
+    pub(crate) rows: [[u16; 12]; 4],
+    /// `cols[k][c]`: colour `k`'s pieces in column `c` (bit r = row r).
+    pub(crate) cols: [[u16; 12]; 4],
+    /// The union of `rows` over the colours.
+    pub(crate) occ_rows: [u16; 12],
+    /// The union of `cols` over the colours.
+    pub(crate) occ_cols: [u16; 12],
+    pub(crate) count: u8,
+    /// No jump exists (S-6): the game is over.
+    pub(crate) over: bool,
+    pub(crate) ply: u32,
+    pub(crate) hash: u64,
+}
+
+impl PartialEq for SlySolitaireState {
+    fn eq(&self, o: &Self) -> bool {
+        self.geo.area == o.geo.area && self.rows == o.rows && self.ply == o.ply
+    }
+}
+
+impl fmt::Debug for SlySolitaireState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SlySolitaireState({})", self.to_text())
+    }
+}
+
+impl SlySolitaireState {
+    /// An empty board (set-up and parsing fill it).
+    pub(crate) fn empty(geo: &'static Geometry) -> SlySolitaireState {
+        SlySolitaireState {
+            geo,
+            rows: [[0; 12]; 4],
+            cols: [[0; 12]; 4],
+            occ_rows: [0; 12],
+            occ_cols: [0; 12],
+            count: 0,
+            over: false,
+            ply: 0,
+            hash: 0,
+        }
+    }
+
+    /// Toggles a piece of colour `k` on `sq` in every view and the key.
+    #[inline(always)]
+    pub(crate) fn toggle(&mut self, k: usize, sq: u32) {
+        let (r, c) = (sly::row_of(sq) as usize, sly::col_of(sq) as usize);
+        self.rows[k][r] ^= 1 << c;
+        self.cols[k][c] ^= 1 << r;
+        self.occ_rows[r] ^= 1 << c;
+        self.occ_cols[c] ^= 1 << r;
+        self.hash ^= self.geo.keys[k][sq as usize];
+    }
+
+    /// Puts a piece of colour `k` on the empty `sq` (set-up, parsing).
+    pub(crate) fn put(&mut self, k: usize, sq: u32) {
+        self.toggle(k, sq);
+        self.count += 1;
+    }
+
+    /// Finishes a set-up or a parsed position: ply, key, end flag.
+    pub(crate) fn finish_setup(&mut self, ply: u32) {
+        self.ply = ply;
+        self.hash = self.zobrist_from_scratch();
+        self.over = !self.has_jump();
+    }
+
+    /// The colour (0..4, [`super::COLOUR_LETTERS`]) of the piece on `sq`.
+    pub fn colour_at(&self, sq: u32) -> Option<usize> {
+        let (r, c) = (sly::row_of(sq) as usize, sly::col_of(sq));
+        (0..4).find(|&k| self.rows[k][r] >> c & 1 == 1)
+    }
+
+    /// Pieces on the board.
+    pub fn pieces_left(&self) -> u32 {
+        self.count as u32
+    }
+
+    /// The rule book's grade once the game is over (S-6).
+    pub fn grade(&self) -> Option<Grade> {
+        self.over.then(|| Grade::of(self.count as u32))
+    }
+
+    /// The number of colours still on the board.
+    pub fn colours_left(&self) -> u32 {
+        (0..4)
+            .filter(|&k| self.rows[k].iter().any(|&x| x != 0))
+            .count() as u32
+    }
+
+    /// The squares of every piece, in index order.
+    pub fn squares(&self) -> Vec<u32> {
+        (0..sly::SQUARES)
+            .filter(|&sq| self.occ_rows[sly::row_of(sq) as usize] >> sly::col_of(sq) & 1 == 1)
+            .collect()
+    }
+}
+
+impl State for SlySolitaireState {
+    type Move = SlySolitaireMove;
+
+    fn num_seats(&self) -> usize {
+        1
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        if self.over {
+            ToMove::Terminal
+        } else {
+            ToMove::Seat(0)
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<SlySolitaireMove>) {
+        self.write_jumps(out);
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.count_jumps()
+    }
+
+    /// S-2…S-4: the jumper moves from `from` to `to`; the run between is
+    /// removed, whatever its colours.
+    fn apply(&mut self, mv: SlySolitaireMove) {
+        debug_assert!(
+            {
+                let mut v = Vec::new();
+                self.legal_moves(&mut v);
+                v.contains(&mv)
+            },
+            "illegal move {mv:?} in {}",
+            self.to_text()
+        );
+        let (from, to) = (mv.from as u32, mv.to as u32);
+        let k = self.colour_at(from).expect("a piece on the from square");
+        let (r0, c0) = (sly::row_of(from), sly::col_of(from));
+        let (r1, c1) = (sly::row_of(to), sly::col_of(to));
+        if r0 == r1 {
+            let (a, b) = (c0.min(c1), c0.max(c1));
+            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
+            for j in 0..4 {
+                let mut rem = self.rows[j][r0 as usize] & run;
+                while rem != 0 {
+                    let c = rem.trailing_zeros();
+                    rem &= rem - 1;
+                    self.toggle(j, sly::square(r0, c));
+                    self.count -= 1;
+                }
+            }
+        } else {
+            let (a, b) = (r0.min(r1), r0.max(r1));
+            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
+            for j in 0..4 {
+                let mut rem = self.cols[j][c0 as usize] & run;
+                while rem != 0 {
+                    let r = rem.trailing_zeros();
+                    rem &= rem - 1;
+                    self.toggle(j, sly::square(r, c0));
+                    self.count -= 1;
+                }
+            }
+        }
+        self.toggle(k, from);
+        self.toggle(k, to);
+        self.ply += 1;
+        self.over = !self.has_jump();
+    }
+
+    /// S-6: the score, minus the pieces left, once the game is over.
+    fn returns(&self) -> Returns {
+        let mut r = [0.0; MAX_SEATS];
+        if self.over {
+            r[0] = -(self.count as f64);
+        }
+        r
+    }
+
+    /// At least one piece always stays (a jump never removes the jumper),
+    /// so a game not over ends no better than `-1`. Within `b` plies: a
+    /// jump along a line removes at most the pieces of that line but one,
+    /// and a jump adds at most one piece to any line (its landing space),
+    /// so with at most `m` pieces in any row or column now, jump `j`
+    /// (0-based) removes at most `m - 1 + j` and `b` jumps at most the sum.
+    fn return_bound(&self, within: u32) -> Option<f64> {
+        let n = self.count as u32;
+        if self.over {
+            return Some(-(n as f64));
+        }
+        let m = self
+            .occ_rows
+            .iter()
+            .chain(self.occ_cols.iter())
+            .map(|x| x.count_ones())
+            .max()
+            .unwrap_or(0);
+        let mut removed = 0u32;
+        let mut j = 0u32;
+        while j < within && removed < n - 1 {
+            removed += m - 1 + j;
+            j += 1;
+        }
+        Some(-(n.saturating_sub(removed).max(1) as f64))
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for k in 0..4 {
+            for r in 0..12u32 {
+                let mut b = self.rows[k][r as usize];
+                while b != 0 {
+                    let c = b.trailing_zeros();
+                    b &= b - 1;
+                    h ^= self.geo.keys[k][sly::square(r, c) as usize];
+                }
+            }
+        }
+        h
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn to_text(&self) -> String {
+        super::text::position_text(self)
+    }
+
+    fn move_to_text(&self, mv: SlySolitaireMove) -> String {
+        format!(
+            "{}-{}",
+            sly::square_name(mv.from as u32),
+            sly::square_name(mv.to as u32)
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<SlySolitaireMove, GameError> {
+        super::text::parse_move(text)
+    }
+
+    fn evaluate(&self) -> i32 {
+        super::eval::evaluate(self)
+    }
+}
+
+impl Research for SlySolitaireState {
+    /// The single seat moves first.
+    fn first_mover_seat(&self) -> Option<usize> {
+        Some(0)
+    }
+
+    /// S-6: the score is minus the pieces left.
+    fn scores(&self) -> Option<Returns> {
+        let mut r = [0.0; MAX_SEATS];
+        r[0] = -(self.count as f64);
+        Some(r)
+    }
+
+    fn board_shape(&self) -> Option<BoardShape> {
+        Some(BoardShape::Square {
+            width: 12,
+            height: 12,
+        })
+    }
+
+    /// S-6: no jump is left; the grade names the rule book's result.
+    fn end_reason(&self) -> Option<&'static str> {
+        self.grade().map(|g| match g {
+            Grade::Win => "no move (win)",
+            Grade::Good => "no move (good)",
+            Grade::Fair => "no move (fair)",
+            Grade::Bad => "no move (bad)",
+        })
+    }
+}
+
+impl fmt::Display for SlySolitaireState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = sly::diagram(|sq| self.colour_at(sq).map(|k| super::COLOUR_LETTERS[k]));
+        writeln!(f, "{d}")?;
+        write!(f, "ply {}, {} pieces left", self.ply, self.count)?;
+        if let Some(g) = self.grade() {
+            write!(f, ", game over: {}", g.name())?;
+        }
+        Ok(())
+    }
+}

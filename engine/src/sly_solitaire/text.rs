@@ -1,0 +1,173 @@
+//! Position and move text (§2.1, §3.3): rows from row 1, `/`-separated,
+//! colour letters B L D O and empty counts, then the ply; moves `7F-3F`.
+
+use super::state::{SlySolitaireMove, SlySolitaireState};
+use super::{COLOUR_LETTERS, Geometry};
+use crate::board::sly;
+use crate::error::GameError;
+
+/// The position text: `12/12/12/3BLDLBO3/…/12/12/12 0`.
+pub(crate) fn position_text(s: &SlySolitaireState) -> String {
+    let mut rows = Vec::with_capacity(12);
+    for r in 0..12 {
+        let mut t = String::new();
+        let mut gap = 0;
+        for c in 0..12 {
+            match s.colour_at(sly::square(r, c)) {
+                Some(k) => {
+                    if gap > 0 {
+                        t.push_str(&gap.to_string());
+                        gap = 0;
+                    }
+                    t.push(COLOUR_LETTERS[k]);
+                }
+                None => gap += 1,
+            }
+        }
+        if gap > 0 {
+            t.push_str(&gap.to_string());
+        }
+        rows.push(t);
+    }
+    format!("{} {}", rows.join("/"), s.ply)
+}
+
+/// Parses a position text.
+///
+/// # Errors
+/// Not 12 rows of 12 spaces, an unknown letter, a piece outside the playing
+/// area, more than 9 pieces of a colour (S-SET-1), no piece, a bad ply, or
+/// a ply the pieces cannot have reached (every move removes at least one
+/// piece, so pieces + ply ≤ 36).
+pub(crate) fn parse_position(
+    geo: &'static Geometry,
+    text: &str,
+) -> Result<SlySolitaireState, GameError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let [board, ply] = fields.as_slice() else {
+        crate::bail!(
+            "bad sly_solitaire position {text:?}: expected the board (12 rows separated by '/') and the ply, e.g. \"12/12/12/3BLDLBO3/3LOLBOD3/3ODBLDB3/3DBODBL3/3BLDOLO3/3LDOBOD3/12/12/12 0\""
+        );
+    };
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != 12 {
+        crate::bail!(
+            "bad sly_solitaire position: the board has {} rows separated by '/', expected 12",
+            rows.len()
+        );
+    }
+    let mut s = SlySolitaireState::empty(geo);
+    let mut per_colour = [0u32; 4];
+    for (r, row) in rows.iter().enumerate() {
+        let mut c = 0u32;
+        let mut digits = String::new();
+        let flush = |digits: &mut String, c: &mut u32| -> Result<(), GameError> {
+            if !digits.is_empty() {
+                let n: u32 = digits.parse().unwrap_or(0);
+                if n == 0 || digits.starts_with('0') {
+                    crate::bail!(
+                        "bad sly_solitaire position: row {} has the empty count {digits:?}",
+                        r + 1
+                    );
+                }
+                *c += n;
+                digits.clear();
+            }
+            Ok(())
+        };
+        for ch in row.chars() {
+            if ch.is_ascii_digit() {
+                digits.push(ch);
+                continue;
+            }
+            flush(&mut digits, &mut c)?;
+            let Some(k) = COLOUR_LETTERS.iter().position(|&x| x == ch) else {
+                crate::bail!(
+                    "bad sly_solitaire position: row {} has {ch:?}, expected a colour B, L, D, O or an empty count",
+                    r + 1
+                );
+            };
+            if c >= 12 {
+                crate::bail!(
+                    "bad sly_solitaire position: row {} is longer than 12 spaces",
+                    r + 1
+                );
+            }
+            let sq = sly::square(r as u32, c);
+            if geo.row_area[r] >> c & 1 == 0 {
+                crate::bail!(
+                    "bad sly_solitaire position: a piece on {} is outside the playing area (area=window: rows 3-10, columns C-J)",
+                    sly::square_name(sq)
+                );
+            }
+            s.put(k, sq);
+            per_colour[k] += 1;
+            c += 1;
+        }
+        flush(&mut digits, &mut c)?;
+        if c != 12 {
+            crate::bail!(
+                "bad sly_solitaire position: row {} has {c} spaces, expected 12",
+                r + 1
+            );
+        }
+    }
+    for (k, &n) in per_colour.iter().enumerate() {
+        if n > 9 {
+            crate::bail!(
+                "bad sly_solitaire position: {n} pieces of colour {}, at most 9 (S-SET-1: 6 squares and 3 triangles a colour)",
+                COLOUR_LETTERS[k]
+            );
+        }
+    }
+    let count = s.count as u32;
+    if count == 0 {
+        crate::bail!(
+            "bad sly_solitaire position: no piece on the board (a jump never removes the jumper)"
+        );
+    }
+    let ply: u32 = ply.parse().map_err(|_| {
+        GameError::new(format!(
+            "bad sly_solitaire position: ply {ply:?} is not a number"
+        ))
+    })?;
+    if count + ply > 36 {
+        crate::bail!(
+            "bad sly_solitaire position: {count} pieces after {ply} plies is impossible (each jump removes at least one of the 36 pieces)"
+        );
+    }
+    s.finish_setup(ply);
+    Ok(s)
+}
+
+/// Parses `7F-3F`: two spaces in one row or one column, at least two apart.
+pub(crate) fn parse_move(text: &str) -> Result<SlySolitaireMove, GameError> {
+    let bad = |why: &str| {
+        GameError::new(format!(
+            "bad sly_solitaire move {text:?}: {why} (expected from-to, e.g. 7F-3F)"
+        ))
+    };
+    let (a, b) = text.trim().split_once('-').ok_or_else(|| bad("no '-'"))?;
+    let from = sly::parse_square(a).map_err(|e| bad(&e.0))?;
+    let to = sly::parse_square(b).map_err(|e| bad(&e.0))?;
+    let (r0, c0, r1, c1) = (
+        sly::row_of(from),
+        sly::col_of(from),
+        sly::row_of(to),
+        sly::col_of(to),
+    );
+    let apart = if r0 == r1 {
+        c0.abs_diff(c1)
+    } else if c0 == c1 {
+        r0.abs_diff(r1)
+    } else {
+        return Err(bad("the spaces are not in one row or column"));
+    };
+    if apart < 2 {
+        return Err(bad("a jump passes at least one piece"));
+    }
+    Ok(SlySolitaireMove {
+        from: from as u8,
+        to: to as u8,
+    })
+}

@@ -1,0 +1,531 @@
+//! Solitaire Sly: the dossier's vectors, hand-derived rule checks, bad input,
+//! and a differential test against an independent reference generator.
+//!
+//! Rules: `shared/rules/sly.md` §2 (board, notation) and §3 (Solitaire Sly,
+//! rules S-1…S-7, S-SET-1…S-SET-5, vectors §3.4). Every expected value comes
+//! from the dossier or the seed text, or is derived by hand in the comment
+//! beside it; none is engine output pasted back.
+//!
+//! The reference (`Ref`) is written from the dossier alone: a 12 × 12 array
+//! of cells holding a colour number or nothing, a jump found by walking
+//! from the piece cell by cell. It shares no code with
+//! `engine/src/sly_solitaire/` (not even the square names: it names spaces
+//! itself) and sees the engine only through the public API and the texts.
+
+// The reference generator indexes plain arrays by coordinates on purpose.
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::BTreeSet;
+
+use engine::sly_solitaire::{Grade, SlySolitaireGame, SlySolitaireState};
+use engine::spec::Spec;
+use engine::testkit::check_uniform;
+use engine::{Game, Research, State, ToMove, parse_legal_move, perft, visit_game};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::common::{data, kit, legal, play, set};
+
+fn game(spec: &str) -> SlySolitaireGame {
+    SlySolitaireGame::from_spec(&Spec::parse(spec).unwrap())
+        .unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+/// The canonical layout of §3.1 S-SET-4, typed from the dossier's diagram
+/// (rows 4–9, columns D–I; shapes dropped, S-4).
+const CANONICAL_TEXT: &str =
+    "12/12/12/3BLDLBO3/3LOLBOD3/3ODBLDB3/3DBODBL3/3BLDOLO3/3LDOBOD3/12/12/12 0";
+
+/// The published 23-move solution (§3.3) in global notation.
+const SOLUTION: &str = "7F-3F 7G-3G 9F-7F 9G-7G 9D-9F 9I-9G 4D-4F 4I-4G 8D-4D 8I-4I 8E-4E 8H-4H \
+                        3F-5F 3G-5G 4D-4F 4F-6F 6F-8F 8F-10F 4I-4G 4G-6G 6G-8G 8G-10G 10F-10H";
+
+// ---------------------------------------------------------------------------
+// §3.4 vectors
+// ---------------------------------------------------------------------------
+
+#[test]
+fn canonical_layout_is_the_dossiers() {
+    let g = game("sly_solitaire");
+    assert_eq!(
+        g.game_string(),
+        "sly_solitaire(layout=canonical,area=board)"
+    );
+    let s = g.initial_state(0);
+    assert_eq!(s.to_text(), CANONICAL_TEXT);
+    assert_eq!(
+        s.pieces_left(),
+        36,
+        "S-SET-1: 6 squares + 3 triangles x 4 colours"
+    );
+    // S-SET-4: 9 of each colour; the seed does not change the canonical layout.
+    for letter in ['B', 'L', 'D', 'O'] {
+        assert_eq!(CANONICAL_TEXT.matches(letter).count(), 9, "{letter}");
+    }
+    assert_eq!(g.initial_state(99).to_text(), CANONICAL_TEXT);
+    assert_eq!(s.to_move(), ToMove::Seat(0));
+}
+
+/// S-7 and §3.4: the published 23-move solution replays legally (each move
+/// checked against the legal list) and ends with one piece, on global 10H;
+/// the game is then over, graded a win, and the return is −1.
+#[test]
+fn published_solution_replays() {
+    let g = game("sly_solitaire");
+    let mut s = g.initial_state(0);
+    let moves: Vec<&str> = SOLUTION.split_whitespace().collect();
+    assert_eq!(moves.len(), 23);
+    let mut left = 36;
+    for m in &moves {
+        assert!(!s.is_terminal(), "over before {m}");
+        play(&mut s, m);
+        assert_eq!(s.zobrist(), s.zobrist_from_scratch());
+        assert!(
+            s.pieces_left() < left,
+            "{m} removes at least one piece (S-4)"
+        );
+        left = s.pieces_left();
+    }
+    assert_eq!(s.pieces_left(), 1);
+    assert_eq!(s.squares(), vec![9 * 12 + 7], "the survivor is on 10H");
+    assert!(s.is_terminal());
+    assert_eq!(s.grade(), Some(Grade::Win));
+    assert_eq!(s.end_reason(), Some("no move (win)"));
+    assert_eq!(s.returns()[0], -1.0);
+    assert_eq!(s.ply(), 23);
+    // The survivor started on local 6B = global 8D (§3.3): it is black in
+    // the canonical layout (row 8 "BLDOLO" starts with B at column D).
+    assert_eq!(s.to_text(), "12/12/12/12/12/12/12/12/12/7B4/12/12 23");
+}
+
+/// §3.4 example (the rule book's worked jumps, local 3D = global 5F, a lined
+/// piece): up to 3F over one piece, right to 5J over three (5G 5H 5I), down
+/// to 10F over four (6F 7F 8F 9F); left is illegal (5E is open, 5D lined:
+/// the run 5E 5D holds a lined piece).
+#[test]
+fn worked_jumps_from_5f() {
+    let s = game("sly_solitaire").initial_state(0);
+    let from_5f: BTreeSet<String> = legal(&s)
+        .into_iter()
+        .filter(|m| m.starts_with("5F-"))
+        .collect();
+    assert_eq!(from_5f, set("5F-3F 5F-5J 5F-10F"));
+    for (m, removed) in [("5F-3F", 1), ("5F-5J", 3), ("5F-10F", 4)] {
+        let mut t = s;
+        play(&mut t, m);
+        assert_eq!(t.pieces_left(), 36 - removed, "{m}");
+    }
+    let e = parse_legal_move(&s, "5F-5C").unwrap_err();
+    assert!(e.0.contains("not legal"), "{e}");
+}
+
+/// The solver's bound by hand: at the start every row and column of the
+/// block holds 6 pieces, so one jump removes at most 5 (36 - 5 = 31 left),
+/// two at most 5 + 6 = 11 (25 left); with no limit, 1 piece. A finished
+/// game is worth its score exactly.
+#[test]
+fn return_bound_by_hand() {
+    let s = game("sly_solitaire").initial_state(0);
+    assert_eq!(s.return_bound(1), Some(-31.0));
+    assert_eq!(s.return_bound(2), Some(-25.0));
+    assert_eq!(s.return_bound(u32::MAX), Some(-1.0));
+    let mut t = s;
+    play(&mut t, SOLUTION);
+    assert_eq!(t.return_bound(5), Some(-1.0));
+    let two = game("sly_solitaire")
+        .parse_position("BB10/12/12/12/12/12/12/12/12/12/12/12 34")
+        .unwrap();
+    assert_eq!(two.return_bound(u32::MAX), Some(-2.0));
+}
+
+#[test]
+fn perft_vectors_from_the_data_file() {
+    let text = data("perft/sly_solitaire.txt");
+    let mut n = 0;
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let g = game(f[0]);
+        let s = if f[1] == "start" {
+            g.initial_state(0)
+        } else {
+            g.parse_position(f[1]).unwrap()
+        };
+        let depth: u32 = f[2].parse().unwrap();
+        let want: u64 = f[3].parse().unwrap();
+        assert_eq!(perft(&s, depth), want, "{line}");
+        n += 1;
+    }
+    assert_eq!(n, 6);
+}
+
+/// Hand-made positions for single rules.
+#[test]
+fn rules_by_hand() {
+    let g = game("sly_solitaire");
+    // S-2: a run reaching the board edge gives no move. B on 1J, O on 1K
+    // and 1L: B cannot jump right (the run 1K 1L reaches the edge); O on 1K
+    // cannot jump left over B? It can: the run is 1J alone (B), landing 1I.
+    // O on 1L: the run 1K is its own colour (S-3), no move left.
+    let s = g
+        .parse_position("9BOO/12/12/12/12/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(legal(&s), set("1K-1I"));
+    // S-2, S-3: the run may hold several colours but never the jumper's.
+    // Row 5: B L D O on D E F G, 5C and 5H empty, all four colours
+    // different, so every piece jumps both ways over the whole run on that
+    // side: B right over L D O to 5H; L left over B to 5C, right over D O to
+    // 5H; D left over L B to 5C, right over O to 5H; O left over D L B to 5C.
+    let s = g
+        .parse_position("12/12/12/12/3BLDO5/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(legal(&s), set("5D-5H 5E-5C 5E-5H 5F-5C 5F-5H 5G-5C"));
+    // Same row with B L B O: the middle B (5F): left run
+    // 5E 5D holds B: illegal; right run 5G is O: to 5H. 5D B: right run
+    // 5E 5F 5G holds B: illegal. 5E L: left over B to 5C, right over B O to
+    // 5H. 5G O: left over B L B to 5C.
+    let s2 = g
+        .parse_position("12/12/12/12/3BLBO5/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(legal(&s2), set("5E-5C 5E-5H 5F-5H 5G-5C"));
+    let mut t = s;
+    play(&mut t, "5D-5H");
+    assert_eq!(t.pieces_left(), 1);
+    assert!(t.is_terminal());
+    assert_eq!(t.grade(), Some(Grade::Win));
+    // A piece with a same-colour neighbour can still jump the other way.
+    // Column E: B on 2E, B on 3E, L on 4E. 3E down over 4E to 5E; 2E cannot
+    // jump down (run 3E 4E holds B); 4E up over 3E 2E to 1E.
+    let s = g
+        .parse_position("12/4B7/4B7/4L7/12/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(legal(&s), set("3E-5E 4E-1E"));
+    // S-6 grades: 2 pieces good, 3 fair, 4 bad.
+    for (text, grade, ret) in [
+        (
+            "BB10/12/12/12/12/12/12/12/12/12/12/12 34",
+            Grade::Good,
+            -2.0,
+        ),
+        (
+            "BB10/12/12/12/12/12/12/12/12/12/12/B11 33",
+            Grade::Fair,
+            -3.0,
+        ),
+        (
+            "BB10/12/12/12/12/12/12/12/12/12/12/B10B 32",
+            Grade::Bad,
+            -4.0,
+        ),
+    ] {
+        let s = g.parse_position(text).unwrap();
+        assert!(s.is_terminal(), "{text}");
+        assert_eq!(s.grade(), Some(grade));
+        assert_eq!(s.returns()[0], ret);
+    }
+    // area=window (S-5 ruling alternative): a jump landing outside rows
+    // 3-10 x C-J is not offered. B on 3F, O on 4F: O up over B to 2F is
+    // off-window; B down over O to 5F is inside.
+    let w = game("sly_solitaire(area=window)");
+    let s = w
+        .parse_position("12/12/5B6/5O6/12/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(legal(&s), set("3F-5F"));
+    let s = g
+        .parse_position("12/12/5B6/5O6/12/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(legal(&s), set("3F-5F 4F-2F"));
+}
+
+#[test]
+fn random_layouts_come_from_the_seed() {
+    let g = game("sly_solitaire(layout=random)");
+    assert_eq!(g.game_string(), "sly_solitaire(layout=random,area=board)");
+    let a = g.initial_state(1);
+    assert_eq!(
+        a.to_text(),
+        g.initial_state(1).to_text(),
+        "same seed, same layout"
+    );
+    assert_ne!(a.to_text(), g.initial_state(2).to_text());
+    for seed in 0..50 {
+        let s = g.initial_state(seed);
+        let t = s.to_text();
+        // S-SET-5: the 36 pieces (9 a colour) fill rows 4-9 x D-I.
+        for letter in ['B', 'L', 'D', 'O'] {
+            assert_eq!(t.matches(letter).count(), 9, "{t}");
+        }
+        let rows: Vec<&str> = t.split(' ').next().unwrap().split('/').collect();
+        for (r, row) in rows.iter().enumerate() {
+            if (3..9).contains(&r) {
+                assert!(
+                    row.starts_with('3') && row.ends_with('3') && row.len() == 8,
+                    "{t}"
+                );
+            } else {
+                assert_eq!(*row, "12");
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_errors() {
+    struct Name;
+    impl engine::GameVisitor for Name {
+        type Output = String;
+        fn visit<G: Game>(self, g: G) -> String {
+            g.game_string()
+        }
+    }
+    assert_eq!(
+        visit_game("sly_solitaire(layout=random)", Name).unwrap(),
+        "sly_solitaire(layout=random,area=board)"
+    );
+    for (bad, needle) in [
+        ("sly_solitaire(layout=spiral)", "canonical|random"),
+        ("sly_solitaire(colours=3)", "unknown parameter"),
+        ("sly_solitaire(area=8x8)", "board|window"),
+    ] {
+        let e = visit_game(bad, Name).unwrap_err();
+        assert!(e.0.contains(needle) && !e.0.contains('\n'), "{bad}: {e}");
+    }
+    let g = game("sly_solitaire");
+    for (bad, needle) in [
+        ("", "expected the board"),
+        ("12/12 0", "expected 12"),
+        ("12/12/12/12/12/12/12/12/12/12/12/12 0", "no piece"),
+        ("X11/12/12/12/12/12/12/12/12/12/12/12 0", "colour"),
+        ("B12/12/12/12/12/12/12/12/12/12/12/12 0", "13 spaces"),
+        ("B10/12/12/12/12/12/12/12/12/12/12/12 0", "11 spaces"),
+        (
+            "BBBBBBBBBB2/12/12/12/12/12/12/12/12/12/12/12 0",
+            "at most 9",
+        ),
+        ("B11/12/12/12/12/12/12/12/12/12/12/12 36", "impossible"),
+        ("B11/12/12/12/12/12/12/12/12/12/12/12 x", "ply"),
+        ("B011/12/12/12/12/12/12/12/12/12/12/12 0", "empty count"),
+    ] {
+        let e = g.parse_position(bad).unwrap_err();
+        assert!(e.0.contains(needle) && !e.0.contains('\n'), "{bad:?}: {e}");
+    }
+    let e = game("sly_solitaire(area=window)")
+        .parse_position("B11/12/12/12/12/12/12/12/12/12/12/12 0")
+        .unwrap_err();
+    assert!(e.0.contains("outside the playing area"), "{e}");
+    let s = g.initial_state(0);
+    for (bad, needle) in [
+        ("7F3F", "no '-'"),
+        ("7F-3G", "one row or column"),
+        ("7F-6F", "at least one piece"),
+        ("7Z-3F", "bad Sly square"),
+        ("13F-3F", "bad Sly square"),
+    ] {
+        let e = s.parse_move(bad).unwrap_err();
+        assert!(e.0.contains(needle) && !e.0.contains('\n'), "{bad}: {e}");
+    }
+    // Well-formed but illegal: 4D-4B (run 4C? empty: no neighbour).
+    assert!(parse_legal_move(&s, "4D-4B").is_err());
+    // A finished game refuses moves.
+    let mut t = s;
+    crate::common::play(&mut t, SOLUTION);
+    assert!(
+        parse_legal_move(&t, "10H-10F")
+            .unwrap_err()
+            .0
+            .contains("over")
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The generic kit and uniform sampling
+// ---------------------------------------------------------------------------
+
+#[test]
+fn generic_kit_and_uniform_sampling() {
+    let r = kit("sly_solitaire(layout=random)", 200, 11, 40);
+    assert_eq!(r.games, 200);
+    kit("sly_solitaire(area=window)", 50, 12, 40);
+    let s = game("sly_solitaire").initial_state(0);
+    check_uniform(&s, 20_000, 3).unwrap();
+}
+
+// ---------------------------------------------------------------------------
+// The reference generator
+// ---------------------------------------------------------------------------
+
+/// A plain 12 × 12 board: `cell[r][c]` is a colour 0..4 (B L D O) or
+/// `None`; `lo..=hi` the playable rows and columns.
+#[derive(Clone)]
+struct Ref {
+    cell: [[Option<u8>; 12]; 12],
+    lo: usize,
+    hi: usize,
+}
+
+impl Ref {
+    fn from_text(text: &str, window: bool) -> Ref {
+        let mut cell = [[None; 12]; 12];
+        let board = text.split(' ').next().unwrap();
+        for (r, row) in board.split('/').enumerate() {
+            let mut c = 0;
+            let mut num = 0;
+            for ch in row.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    num = num * 10 + d as usize;
+                } else {
+                    c += num;
+                    num = 0;
+                    cell[r][c] = Some("BLDO".find(ch).unwrap() as u8);
+                    c += 1;
+                }
+            }
+        }
+        let (lo, hi) = if window { (2, 9) } else { (0, 11) };
+        Ref { cell, lo, hi }
+    }
+
+    fn name(r: usize, c: usize) -> String {
+        format!("{}{}", r + 1, (b'A' + c as u8) as char)
+    }
+
+    /// Every jump (S-2, S-3), by walking from the piece.
+    fn moves(&self) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for r in 0..12 {
+            for c in 0..12 {
+                let Some(me) = self.cell[r][c] else { continue };
+                for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+                    let (mut y, mut x) = (r as i32 + dr, c as i32 + dc);
+                    let mut run = 0;
+                    let mut ok = true;
+                    loop {
+                        let inside = y >= self.lo as i32
+                            && y <= self.hi as i32
+                            && x >= self.lo as i32
+                            && x <= self.hi as i32;
+                        if !inside {
+                            ok = false;
+                            break;
+                        }
+                        match self.cell[y as usize][x as usize] {
+                            Some(k) => {
+                                if k == me {
+                                    ok = false;
+                                }
+                                run += 1;
+                            }
+                            None => break,
+                        }
+                        y += dr;
+                        x += dc;
+                    }
+                    if ok && run > 0 {
+                        out.insert(format!(
+                            "{}-{}",
+                            Ref::name(r, c),
+                            Ref::name(y as usize, x as usize)
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Applies a jump: every piece between is removed (S-4).
+    fn apply(&mut self, from: (usize, usize), to: (usize, usize)) {
+        let me = self.cell[from.0][from.1].take();
+        let (dr, dc) = (
+            (to.0 as i32 - from.0 as i32).signum(),
+            (to.1 as i32 - from.1 as i32).signum(),
+        );
+        let (mut y, mut x) = (from.0 as i32 + dr, from.1 as i32 + dc);
+        while (y as usize, x as usize) != to {
+            self.cell[y as usize][x as usize] = None;
+            y += dr;
+            x += dc;
+        }
+        self.cell[to.0][to.1] = me;
+    }
+
+    fn pieces(&self) -> usize {
+        self.cell.iter().flatten().filter(|x| x.is_some()).count()
+    }
+}
+
+fn parse_ref_square(t: &str) -> (usize, usize) {
+    let (row, col) = t.split_at(t.len() - 1);
+    (
+        row.parse::<usize>().unwrap() - 1,
+        (col.as_bytes()[0] - b'A') as usize,
+    )
+}
+
+/// Diffs the engine against the reference on random playouts of random
+/// layouts (and the window), at every position: the move sets, the piece
+/// count, the end and the return; the reference is stepped with the same
+/// move and its board must equal the engine's text.
+#[test]
+fn reference_diff_on_random_playouts() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let mut positions = 0;
+    let mut games = 0;
+    while positions < 12_000 {
+        let window = games % 5 == 4;
+        let g = game(if window {
+            "sly_solitaire(layout=random,area=window)"
+        } else {
+            "sly_solitaire(layout=random)"
+        });
+        let mut s: SlySolitaireState = g.initial_state(rng.random());
+        let mut r = Ref::from_text(&s.to_text(), window);
+        loop {
+            positions += 1;
+            let want = r.moves();
+            assert_eq!(legal(&s), want, "{}", s.to_text());
+            assert_eq!(s.pieces_left() as usize, r.pieces());
+            if want.is_empty() {
+                assert!(s.is_terminal());
+                assert_eq!(s.returns()[0], -(r.pieces() as f64));
+                break;
+            }
+            let list: Vec<&String> = want.iter().collect();
+            let m = list[rng.random_range(0..list.len())].clone();
+            let (a, b) = m.split_once('-').unwrap();
+            r.apply(parse_ref_square(a), parse_ref_square(b));
+            play(&mut s, &m);
+            assert_eq!(s.zobrist(), s.zobrist_from_scratch());
+            let back = Ref::from_text(&s.to_text(), window);
+            assert_eq!(back.cell, r.cell, "after {m}: {}", s.to_text());
+        }
+        games += 1;
+    }
+    assert!(positions >= 10_000);
+}
+
+/// S-7 asks "Can you do better?" than 23 moves: the solver's 13-move win on
+/// the canonical layout (`results/sly-solitaire-canonical-solver-any.csv`)
+/// replays move by move on the independent reference (each move must be in
+/// its list) and on the engine, and leaves one piece.
+#[test]
+fn thirteen_move_win_replays_on_the_reference() {
+    const LINE: &str =
+        "4I-4C 5I-5C 7I-7C 6D-6J 8F-8J 4C-6C 6C-8C 9E-7E 8C-8E 7E-9E 9D-9J 9J-7J 6J-8J";
+    let mut r = Ref::from_text(CANONICAL_TEXT, false);
+    for m in LINE.split_whitespace() {
+        assert!(r.moves().contains(m), "{m}");
+        let (a, b) = m.split_once('-').unwrap();
+        r.apply(parse_ref_square(a), parse_ref_square(b));
+    }
+    assert_eq!(r.pieces(), 1);
+    assert!(r.moves().is_empty());
+    let mut s = game("sly_solitaire").initial_state(0);
+    play(&mut s, LINE);
+    assert_eq!(
+        (s.pieces_left(), s.ply(), s.grade()),
+        (1, 13, Some(Grade::Win))
+    );
+}

@@ -1,0 +1,194 @@
+//! `boardlab solve`: the exact `solver` agent on the start positions of a
+//! game, one per game index, drawn exactly as `boardlab tournament` draws
+//! them (game `i` has seed `mix(run seed, i)`, so a one-agent tournament
+//! with the same `--seed` plays the same layouts). One CSV row per
+//! position, written and flushed as it is solved; a summary at the end. A
+//! run resumes: rows already in `--out` (same game and solver) are kept and
+//! their positions skipped, so an interrupted run is finished, or
+//! summarised, by the same command.
+//!
+//! Columns: `game`, `game_index`, `seed`, `spec`, `value` (the best return,
+//! seat 0), `proven` (false when the node budget ran out), `plies` (the
+//! line's length), `nodes`, `wall_ms` (not reproducible), `start` (the
+//! position text), `line` (the moves in the game's notation).
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use serde::{Deserialize, Serialize};
+
+use agents::{AgentSpec, Solver};
+use engine::{Game, GameVisitor, State, visit_game};
+
+use crate::run::mix;
+use crate::stats::{mean_sd, wilson};
+
+/// One solved position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SolveRow {
+    /// Canonical game string.
+    pub game: String,
+    /// Index of the position (0-based).
+    pub game_index: u64,
+    /// The seed of its initial state.
+    pub seed: u64,
+    /// The solver's canonical spec.
+    pub spec: String,
+    /// The best return of seat 0 (one-seat games) or the value for the
+    /// seat to move (two seats: 1 win, 0 draw, −1 loss).
+    pub value: f64,
+    /// Whether the value (and with `plies=fewest` the length) is proven.
+    pub proven: bool,
+    /// Plies of the line.
+    pub plies: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock milliseconds.
+    pub wall_ms: u64,
+    /// The start position text.
+    pub start: String,
+    /// The line, space-separated.
+    pub line: String,
+}
+
+struct Run<'a> {
+    spec: &'a AgentSpec,
+    games: u64,
+    seed: u64,
+    out: &'a Path,
+}
+
+impl GameVisitor for Run<'_> {
+    type Output = Result<Vec<SolveRow>>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        let AgentSpec::Solver(config) = self.spec else {
+            bail!("boardlab solve needs a solver(...) spec")
+        };
+        let mut rows: Vec<SolveRow> = Vec::new();
+        if self.out.exists() {
+            let mut r = csv::Reader::from_path(self.out)?;
+            for row in r.deserialize() {
+                let row: SolveRow = row?;
+                if row.game != game.game_string() || row.spec != self.spec.canonical() {
+                    bail!(
+                        "{} holds rows of {} with {}: not this run (remove it or choose another --out)",
+                        self.out.display(),
+                        row.game,
+                        row.spec
+                    );
+                }
+                if row.game_index < self.games {
+                    rows.push(row);
+                }
+            }
+        }
+        let done: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.game_index).collect();
+        let mut w = csv::Writer::from_writer(File::create(self.out)?);
+        for row in &rows {
+            w.serialize(row)?;
+        }
+        w.flush()?;
+        let mut solver = Solver::<G::State>::new(config.clone());
+        for i in (0..self.games).filter(|i| !done.contains(i)) {
+            let seed = mix(self.seed, i);
+            let s = game.initial_state(seed);
+            let t = Instant::now();
+            let sol = solver.solve(&s);
+            let wall_ms = t.elapsed().as_millis() as u64;
+            let mut line = Vec::new();
+            let mut cur = s.clone();
+            for &m in &sol.line {
+                line.push(cur.move_to_text(m));
+                cur.apply(m);
+            }
+            let row = SolveRow {
+                game: game.game_string(),
+                game_index: i,
+                seed,
+                spec: self.spec.canonical(),
+                value: sol.value,
+                proven: sol.proven,
+                plies: sol.plies,
+                nodes: sol.nodes,
+                wall_ms,
+                start: s.to_text(),
+                line: line.join(" "),
+            };
+            w.serialize(&row)?;
+            w.flush()?;
+            rows.push(row);
+        }
+        rows.sort_by_key(|r| r.game_index);
+        Ok(rows)
+    }
+}
+
+/// Solves `games` start positions of `game` with the solver `spec`, writing
+/// the rows to `out`; returns the summary text (also written to
+/// `<out>.summary.txt`).
+///
+/// # Errors
+/// A bad game or spec, a spec that is not the solver, an unwritable file.
+pub fn solve_run(game: &str, spec: &str, games: u64, seed: u64, out: &Path) -> Result<String> {
+    let spec = AgentSpec::parse(spec)?;
+    let rows = visit_game(
+        game,
+        Run {
+            spec: &spec,
+            games,
+            seed,
+            out,
+        },
+    )??;
+    let text = summary(game, &spec.canonical(), seed, &rows);
+    let mut f = File::create(format!("{}.summary.txt", out.display()))?;
+    f.write_all(text.as_bytes())?;
+    Ok(text)
+}
+
+/// The summary: the share of each best value (Wilson 95 %), the proven
+/// share, the plies and the time per position.
+pub fn summary(game: &str, spec: &str, seed: u64, rows: &[SolveRow]) -> String {
+    let n = rows.len() as u64;
+    let mut s = String::new();
+    let _ = writeln!(
+        &mut s,
+        "game {game}  solver {spec}  seed {seed}  positions {n}"
+    );
+    let proven = rows.iter().filter(|r| r.proven).count();
+    let _ = writeln!(&mut s, "proven: {}", wilson(proven as f64, n));
+    let mut values: Vec<f64> = rows.iter().map(|r| r.value).collect();
+    values.sort_by(|a, b| b.total_cmp(a));
+    values.dedup();
+    for v in values {
+        let c = rows.iter().filter(|r| r.value == v).count();
+        let _ = writeln!(&mut s, "best return {v}: {}", wilson(c as f64, n));
+    }
+    let plies: Vec<f64> = rows.iter().map(|r| r.plies as f64).collect();
+    let (pm, ps) = mean_sd(&plies);
+    let _ = writeln!(&mut s, "plies of the line: mean {pm:.2}, sd {ps:.2}");
+    let mut ms: Vec<u64> = rows.iter().map(|r| r.wall_ms).collect();
+    ms.sort();
+    let msf: Vec<f64> = ms.iter().map(|&x| x as f64).collect();
+    let (mm, msd) = mean_sd(&msf);
+    let q = |p: f64| {
+        ms.get(((ms.len() as f64 - 1.0) * p).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    let _ = writeln!(
+        &mut s,
+        "wall ms per position: mean {mm:.0}, sd {msd:.0}, median {}, 90th percentile {}, max {}",
+        q(0.5),
+        q(0.9),
+        q(1.0)
+    );
+    let nodes: Vec<f64> = rows.iter().map(|r| r.nodes as f64).collect();
+    let (nm, _) = mean_sd(&nodes);
+    let _ = write!(&mut s, "nodes per position: mean {nm:.0}");
+    s
+}
