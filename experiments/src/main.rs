@@ -333,6 +333,20 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Speak UGI (the game-agnostic UCI of the cutegames match runner) on
+    /// standard input and output, searching with one agent: `ugi`,
+    /// `isready`, `setoption name seed|agent value V`, `uginewgame`,
+    /// `position startpos|fen <text> [moves M...]`, `go movetime N | nodes N
+    /// | depth N | wtime N btime N ...`, `query gameover|p1turn|result`,
+    /// `stop`, `quit`. See README.md for a worked session.
+    Engine {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// Agent spec; `go` limits replace its budget.
+        #[arg(long)]
+        agent: String,
+    },
     /// Combine the CSVs of all shards of a run; prints the summary one run gives.
     Merge {
         /// Shard CSVs 1/n … n/n (each with its FILE.config.json).
@@ -599,6 +613,10 @@ fn run(cli: Cli) -> Result<()> {
                 r.markdown.display(),
                 r.plots.len()
             )?;
+        }
+        Command::Engine { game, agent } => {
+            let mut input = std::io::stdin().lock();
+            experiments::research::ugi::engine(&game, &agent, &mut input, &mut so)?;
         }
         Command::Merge {
             inputs,

@@ -8,3 +8,4 @@ pub mod play;
 pub mod solve;
 pub mod strength;
 pub mod swapmap;
+pub mod ugi;
