@@ -333,6 +333,26 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Show a position: the terminal board, or with --svg an SVG picture
+    /// (cells with their names, pieces, Bagel's tiles, King's Colour's
+    /// castles and walls, the Sly fields and centres, Andalusia's lines).
+    Show {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// Position text (default: the initial position).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves played from the position first, space-separated.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Seed of the initial position (games with random set-ups).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Write the picture to this SVG file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
     /// Speak UGI (the game-agnostic UCI of the cutegames match runner) on
     /// standard input and output, searching with one agent: `ugi`,
     /// `isready`, `setoption name seed|agent value V`, `uginewgame`,
@@ -613,6 +633,22 @@ fn run(cli: Cli) -> Result<()> {
                 r.markdown.display(),
                 r.plots.len()
             )?;
+        }
+        Command::Show {
+            game,
+            position,
+            moves,
+            seed,
+            svg,
+        } => {
+            let text = experiments::research::show::show(
+                &game,
+                position.as_deref(),
+                moves.as_deref(),
+                seed,
+                svg.as_deref(),
+            )?;
+            writeln!(so, "{text}")?;
         }
         Command::Engine { game, agent } => {
             let mut input = std::io::stdin().lock();

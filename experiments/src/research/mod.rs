@@ -5,6 +5,7 @@ pub mod balance;
 pub mod evidence;
 pub mod inspect;
 pub mod play;
+pub mod show;
 pub mod solve;
 pub mod strength;
 pub mod swapmap;
