@@ -366,6 +366,18 @@ impl State for RoyalGuardState {
 }
 
 impl Research for RoyalGuardState {
+    /// `checkmate`, `stalemate`, `repetition`, `fifty-move rule`, `dead position` (RG-8).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Checkmate(_) => Some("checkmate"),
+            Outcome::Stalemate => Some("stalemate"),
+            Outcome::Repetition => Some("repetition"),
+            Outcome::FiftyMove => Some("fifty-move rule"),
+            Outcome::DeadPosition => Some("dead position"),
+        }
+    }
+
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
         #[allow(unused_imports)]

@@ -415,6 +415,16 @@ impl State for SlingshotState {
 }
 
 impl Research for SlingshotState {
+    /// `connection` (S-win), `stuck` (`stuck_loses`: no stack move left), `two passes` (draw).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Win(c) if self.has_path(c) => Some("connection"),
+            Outcome::Win(_) => Some("stuck"),
+            Outcome::Draw => Some("two passes"),
+        }
+    }
+
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
         #[allow(unused_imports)]

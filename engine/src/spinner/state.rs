@@ -344,6 +344,15 @@ impl State for SpinnerState {
 }
 
 impl Research for SpinnerState {
+    /// `connection` (K9) or `board full` (the draw of K10).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Win(_) => Some("connection"),
+            Outcome::Draw => Some("board full"),
+        }
+    }
+
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
         #[allow(unused_imports)]

@@ -11,7 +11,7 @@ use engine::slingshot::SlingshotGame;
 use engine::spec::Spec;
 use engine::{Game, State};
 use experiments::research::ugi;
-use experiments::run::{self, Job, TournamentArgs, play_job, play_out_or_forfeit};
+use experiments::run::{self, Job, PlaySetup, TournamentArgs, play_job, play_out_or_forfeit};
 
 use crate::common::dir;
 
@@ -151,6 +151,7 @@ fn external_boardlab_plays_the_moves_it_plays_in_process() {
             index: 0,
             seed: 11,
             seats: vec![0, 1],
+            opening: None,
         };
         let through = Job {
             seats: vec![2, 1],
@@ -159,14 +160,46 @@ fn external_boardlab_plays_the_moves_it_plays_in_process() {
         let (a, b) = if game_string.starts_with("slingshot") {
             let g = slingshot7();
             (
-                play_job(&g, &specs, &inproc),
-                play_job(&g, &specs, &through),
+                play_job(
+                    &g,
+                    &specs,
+                    &inproc,
+                    &PlaySetup {
+                        agent_seeds: false,
+                        openings: Vec::new(),
+                    },
+                ),
+                play_job(
+                    &g,
+                    &specs,
+                    &through,
+                    &PlaySetup {
+                        agent_seeds: false,
+                        openings: Vec::new(),
+                    },
+                ),
             )
         } else {
             let g = CatapultGame::<u64>::from_spec(&Spec::parse(game_string).unwrap()).unwrap();
             (
-                play_job(&g, &specs, &inproc),
-                play_job(&g, &specs, &through),
+                play_job(
+                    &g,
+                    &specs,
+                    &inproc,
+                    &PlaySetup {
+                        agent_seeds: false,
+                        openings: Vec::new(),
+                    },
+                ),
+                play_job(
+                    &g,
+                    &specs,
+                    &through,
+                    &PlaySetup {
+                        agent_seeds: false,
+                        openings: Vec::new(),
+                    },
+                ),
             )
         };
         assert!(a.plies > 4, "{game_string}: {}", a.moves);
@@ -229,7 +262,15 @@ fn a_tournament_with_misbehaving_programs_finishes() {
     let res = run::run(&args).unwrap();
     // 4 agents: 6 pairings of 2 games.
     assert_eq!(res.records.len(), 12);
+    let reasons = [
+        "forfeit: crash",
+        "forfeit: timeout",
+        "forfeit: illegal move",
+    ];
     for r in &res.records {
+        // The first fake to move forfeits: agent k (1, 2, 3) has reason k - 1.
+        let first_fake = (0..2).map(|s| r.seats[s]).find(|&a| a != 0).unwrap();
+        assert_eq!(r.end.as_deref(), Some(reasons[first_fake - 1]), "{r:?}");
         let fakes: Vec<usize> = (0..2).filter(|&s| r.seats[s] != 0).collect();
         if fakes.len() == 1 {
             let s = fakes[0];
