@@ -8,9 +8,10 @@
 //! drawing crate is needed (plotters, already a dependency, draws charts
 //! and has no hexagons or cell names).
 //!
-//! Every cell is an element of class `cell`, every piece one of class
-//! `piece`, every line one of class `link`, so tests and other tools can
-//! count them.
+//! Every cell is an element of class `cell` and its kind (`cell light`,
+//! `cell castle`, ...), every piece one of class `piece`, every line one of
+//! class `link`, every field centre's circle one of class `centre`, so
+//! tests and other tools can count them.
 
 use std::fmt::Write as _;
 
@@ -38,6 +39,18 @@ fn esc(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The class of a cell's element: `cell` and its kind.
+fn cell_class(kind: CellKind) -> &'static str {
+    match kind {
+        CellKind::Light => "cell light",
+        CellKind::Dark => "cell dark",
+        CellKind::Tile(_) => "cell tile",
+        CellKind::Castle(_) => "cell castle",
+        CellKind::Wall(_) => "cell wall",
+        CellKind::Hole => "cell hole",
+    }
 }
 
 fn cell_fill(kind: CellKind) -> &'static str {
@@ -108,12 +121,13 @@ pub fn svg_of_picture(p: &BoardPicture) -> String {
     }
     for c in &p.cells {
         let fill = cell_fill(c.kind);
+        let class = cell_class(c.kind);
         let name = esc(&c.name);
         match p.cell_shape {
             CellShape::Square => {
                 let _ = writeln!(
                     s,
-                    r##"<rect class="cell" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}" fill="{fill}" stroke="#7a6040" stroke-width="1"><title>{name}</title></rect>"##,
+                    r##"<rect class="{class}" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}" fill="{fill}" stroke="#7a6040" stroke-width="1"><title>{name}</title></rect>"##,
                     px(c.x - 0.5),
                     px(c.y - 0.5)
                 );
@@ -121,14 +135,14 @@ pub fn svg_of_picture(p: &BoardPicture) -> String {
             CellShape::HexFlat | CellShape::HexPointy => {
                 let _ = writeln!(
                     s,
-                    r##"<polygon class="cell" points="{}" fill="{fill}" stroke="#7a6040" stroke-width="1"><title>{name}</title></polygon>"##,
+                    r##"<polygon class="{class}" points="{}" fill="{fill}" stroke="#7a6040" stroke-width="1"><title>{name}</title></polygon>"##,
                     hexagon(c.x, c.y, p.cell_shape == CellShape::HexFlat)
                 );
             }
             CellShape::Point => {
                 let _ = writeln!(
                     s,
-                    r##"<circle class="cell" cx="{:.1}" cy="{:.1}" r="4" fill="#6b4f2a"><title>{name}</title></circle>"##,
+                    r##"<circle class="{class}" cx="{:.1}" cy="{:.1}" r="4" fill="#6b4f2a"><title>{name}</title></circle>"##,
                     px(c.x),
                     px(c.y)
                 );
