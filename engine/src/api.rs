@@ -585,7 +585,7 @@ pub fn cased_piece(text: &str) -> Option<PiecePicture> {
 
 /// The chequered colouring of square boards (a1 dark).
 pub fn chequered(file: u32, rank: u32) -> CellKind {
-    if (file + rank) % 2 == 0 {
+    if (file + rank).is_multiple_of(2) {
         CellKind::Dark
     } else {
         CellKind::Light
@@ -595,7 +595,7 @@ pub fn chequered(file: u32, rank: u32) -> CellKind {
 /// The Sly board's colouring: its 3 × 3 fields alternate (rules/sly.md
 /// §2.2).
 pub fn sly_fields(file: u32, rank: u32) -> CellKind {
-    if (file / 3 + rank / 3) % 2 == 0 {
+    if (file / 3 + rank / 3).is_multiple_of(2) {
         CellKind::Light
     } else {
         CellKind::Dark

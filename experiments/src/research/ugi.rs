@@ -161,14 +161,17 @@ pub fn budget_spec(base: &Spec, go: &GoLimits, seat: usize) -> Result<(AgentSpec
     Ok((spec, notes))
 }
 
+/// An agent with the canonical spec it was built from.
+type BuiltAgent<S> = (String, Box<dyn Agent<S>>);
+
 /// One engine session over a concrete game.
 struct Session<'a, G: Game> {
     game: G,
     base: Spec,
     seed: u64,
     state: G::State,
-    /// The agent with the canonical spec it was built from.
-    agent: Option<(String, Box<dyn Agent<G::State>>)>,
+    /// The agent, kept while its spec stays the same.
+    agent: Option<BuiltAgent<G::State>>,
     out: &'a mut dyn Write,
 }
 
