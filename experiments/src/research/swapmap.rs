@@ -501,11 +501,14 @@ fn fold_interval(lo: f64, hi: f64) -> (f64, f64) {
     }
 }
 
+/// An opening's games in halves: (opening, n even, score even, n odd,
+/// score odd).
+type Halves<'a> = (&'a str, u64, f64, u64, f64);
+
 /// The split-sample value of one map's rows; `None` when a row lacks the
 /// half counts (summarised before they existed) or a half is empty.
 pub fn honest_pie(rows: &[&SwapRow]) -> Option<HonestPie> {
-    // (opening, n_even, score_even, n_odd, score_odd)
-    let halves: Vec<(&str, u64, f64, u64, f64)> = rows
+    let halves: Vec<Halves> = rows
         .iter()
         .map(|r| {
             let (ne, se) = (r.n_even?, r.score_even?);
@@ -522,7 +525,7 @@ pub fn honest_pie(rows: &[&SwapRow]) -> Option<HonestPie> {
     };
     // Select on one half (fairest estimate, ties by opening text), estimate
     // on the other.
-    let pick = |sel: &dyn Fn(&(&str, u64, f64, u64, f64)) -> f64| {
+    let pick = |sel: &dyn Fn(&Halves) -> f64| {
         halves
             .iter()
             .min_by(|a, b| sel(a).total_cmp(&sel(b)).then(a.0.cmp(b.0)))
