@@ -6,4 +6,6 @@ mod balance;
 mod cli;
 mod common;
 mod design;
+mod pictures;
+mod protocol;
 mod strength;
