@@ -163,6 +163,7 @@ pub struct Replay {
 
 struct ReplayVisitor<'a> {
     records: &'a [GameRecord],
+    run_seed: u64,
 }
 
 impl GameVisitor for ReplayVisitor<'_> {
@@ -171,7 +172,20 @@ impl GameVisitor for ReplayVisitor<'_> {
         self.records
             .iter()
             .map(|r| {
-                let mut s = game.initial_state(r.seed);
+                // A game from an opening starts where the opening left it
+                // (moves from the run's start, or a position text).
+                let mut s = match &r.opening_moves {
+                    None => game.initial_state(r.seed),
+                    Some(o) => {
+                        let mut s = game.initial_state(self.run_seed);
+                        match engine::apply_moves(&mut s, o) {
+                            Ok(()) => s,
+                            Err(e) => game.parse_position(o).map_err(|_| {
+                                anyhow!("game {}: opening {o:?}: {e}", r.index)
+                            })?,
+                        }
+                    }
+                };
                 let mut out = Replay::default();
                 for (i, text) in r.moves.split_whitespace().enumerate() {
                     if let ToMove::Seat(_) = s.to_move() {
@@ -195,7 +209,16 @@ impl GameVisitor for ReplayVisitor<'_> {
 /// # Errors
 /// A record whose moves do not replay (a different engine version).
 pub fn replay(game: &str, records: &[GameRecord]) -> Result<Vec<Replay>> {
-    visit_game(game, ReplayVisitor { records }).map_err(|e| anyhow!("{e}"))?
+    replay_run(game, 0, records)
+}
+
+/// [`replay`] for the games of a run with seed `run_seed`, whose openings
+/// start from `initial_state(run_seed)`.
+///
+/// # Errors
+/// A record whose opening or moves do not replay.
+pub fn replay_run(game: &str, run_seed: u64, records: &[GameRecord]) -> Result<Vec<Replay>> {
+    visit_game(game, ReplayVisitor { records, run_seed }).map_err(|e| anyhow!("{e}"))?
 }
 
 /// The summary row of one block from its records and their replays (one
@@ -408,7 +431,7 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             t.overwrite = args.overwrite;
             t.openings = args.openings.clone();
             let result = run::run(&t)?;
-            let replays = replay(&result.config.game, &result.records)?;
+            let replays = replay_run(&result.config.game, result.config.seed, &result.records)?;
             let row = summarise_block(
                 &result.config.game,
                 a,

@@ -4,10 +4,12 @@
 //!
 //! * `--openings K --opening-plies P`: K distinct openings, each made of P
 //!   uniformly random legal moves (chance outcomes drawn by their
-//!   probabilities) from the game's start with a seeded set-up. Opening `k`
-//!   starts from `initial_state(mix(mix(run seed, OPENING_SALT), k'))` for
-//!   the `k'`-th try; openings reaching a position text already drawn are
-//!   dropped, so the K openings are K distinct positions.
+//!   probabilities) from the start `initial_state(run seed)` (so a game
+//!   with a seeded set-up, such as Bagel's random layouts, plays every
+//!   opening on one layout); openings reaching a position text already
+//!   drawn are dropped, so the K openings are K distinct positions. A game
+//!   is replayed as `initial_state(run seed)`, then `opening_moves`, then
+//!   `moves`.
 //! * `--openings-file FILE`: one opening per line, either moves in the
 //!   game's notation from the start (`initial_state(run seed)`) or a
 //!   position text; empty lines and lines starting with `#` are skipped.
@@ -152,11 +154,11 @@ fn random<G: Game>(game: &G, count: u32, plies: u32, seed: u64) -> Result<Vec<Op
     let mut out = Vec::new();
     let mut ended = 0u64;
     let tries = u64::from(count) * TRIES_PER_OPENING + 1_000;
-    for t in 0..tries {
+    for _ in 0..tries {
         if out.len() == count as usize {
             break;
         }
-        let mut s = game.initial_state(mix(base, t));
+        let mut s = game.initial_state(seed);
         let mut text = Vec::new();
         for _ in 0..plies {
             let mv = match s.to_move() {
