@@ -18,6 +18,10 @@
 //! * `solver(mb=64,nodes=0,plies=fewest)`: an exact solver: branch and
 //!   bound for one-seat puzzles, win/draw/loss negamax for two seats
 //!   ([`solver`]).
+//! * `human`: a person at a terminal. Only `boardlab play` seats one (it
+//!   reads the moves); every other command refuses it
+//!   ([`AgentSpec::check_game`]), and [`AgentSpec::build`] builds no agent
+//!   for it.
 //!
 //! ## Example
 //!
@@ -158,6 +162,8 @@ pub enum AgentSpec {
     AlphaBeta(AlphaBetaConfig),
     /// `solver(...)`.
     Solver(SolverConfig),
+    /// `human`: a person choosing the moves at a terminal (`boardlab play`).
+    Human,
 }
 
 /// The agents and their parameters, for help texts and errors.
@@ -167,6 +173,7 @@ pub const AGENTS: &[(&str, &[ParamInfo])] = &[
     ("mcts", mcts::PARAMS),
     ("alphabeta", alphabeta::PARAMS),
     ("solver", solver::PARAMS),
+    ("human", &[]),
 ];
 
 impl AgentSpec {
@@ -186,6 +193,10 @@ impl AgentSpec {
             "mcts" => Ok(AgentSpec::Mcts(MctsConfig::from_spec(&spec)?)),
             "alphabeta" => Ok(AgentSpec::AlphaBeta(AlphaBetaConfig::from_spec(&spec)?)),
             "solver" => Ok(AgentSpec::Solver(SolverConfig::from_spec(&spec)?)),
+            "human" => {
+                Params::new("agent human", &spec, &[])?;
+                Ok(AgentSpec::Human)
+            }
             other => {
                 let names: Vec<&str> = AGENTS.iter().map(|(n, _)| *n).collect();
                 engine::bail!(
@@ -204,6 +215,7 @@ impl AgentSpec {
             AgentSpec::Mcts(c) => c.canonical(),
             AgentSpec::AlphaBeta(c) => c.canonical(),
             AgentSpec::Solver(c) => c.canonical(),
+            AgentSpec::Human => "human".into(),
         }
     }
 
@@ -216,14 +228,28 @@ impl AgentSpec {
             AgentSpec::Mcts(c) => c.ms > 0,
             AgentSpec::AlphaBeta(c) => c.ms > 0,
             AgentSpec::Solver(_) => false,
+            AgentSpec::Human => true,
         }
     }
 
-    /// Checks the agent can play a game of `num_seats` seats.
+    /// Whether this is a person's seat (`human`), whose moves the caller
+    /// reads rather than builds an agent for.
+    pub fn is_human(&self) -> bool {
+        matches!(self, AgentSpec::Human)
+    }
+
+    /// Checks the agent can play a game of `num_seats` seats unattended
+    /// (every command but `boardlab play`, which seats people itself).
     ///
     /// # Errors
-    /// Alpha-beta needs exactly two seats; the solver one or two.
+    /// Alpha-beta needs exactly two seats; the solver one or two; `human`
+    /// needs a person at a terminal, so only `boardlab play` takes it.
     pub fn check_game(&self, num_seats: usize) -> Result<(), GameError> {
+        if self.is_human() {
+            engine::bail!(
+                "agent human needs a person at a terminal: only `boardlab play` seats it"
+            );
+        }
         if let AgentSpec::AlphaBeta(_) = self
             && num_seats != 2
         {
@@ -242,6 +268,10 @@ impl AgentSpec {
     }
 
     /// Builds a fresh agent seeded with `seed`.
+    ///
+    /// # Panics
+    /// For `human`, which is no program: callers check specs with
+    /// [`AgentSpec::check_game`] first, which refuses it.
     pub fn build<S: State + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
@@ -249,6 +279,9 @@ impl AgentSpec {
             AgentSpec::Mcts(c) => Box::new(Mcts::new(c.clone(), seed)),
             AgentSpec::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone(), seed)),
             AgentSpec::Solver(c) => Box::new(Solver::new(c.clone())),
+            AgentSpec::Human => {
+                panic!("agent human is seated by `boardlab play`, never built (check_game refuses it)")
+            }
         }
     }
 }
@@ -285,6 +318,10 @@ mod tests {
         assert!(v.check_game(1).is_ok() && v.check_game(2).is_ok() && v.check_game(3).is_err());
         let a = AgentSpec::parse("alphabeta(depth=2)").unwrap();
         assert_eq!(AgentSpec::parse(&a.canonical()).unwrap(), a);
+        let h = AgentSpec::parse("human").unwrap();
+        assert_eq!((h.canonical().as_str(), h.is_human()), ("human", true));
+        let e = h.check_game(2).unwrap_err();
+        assert!(e.0.contains("only `boardlab play`"), "{e}");
         for (bad, needle) in [
             ("minimax", "unknown agent"),
             ("mcts(iters=5)", "unknown parameter"),
@@ -312,6 +349,7 @@ mod tests {
             ("solver(plies=short)", "fewest|any"),
             ("solver(nodes=-3)", "nodes"),
             ("solver(depth=3)", "unknown parameter"),
+            ("human(ms=5)", "takes no parameters"),
         ] {
             let e = AgentSpec::parse(bad).unwrap_err();
             assert!(e.0.contains(needle), "{bad}: {e}");

@@ -139,13 +139,24 @@ enum Command {
         out: PathBuf,
     },
     /// Play one game, printing the board after each ply and the record at the end.
+    ///
+    /// A `human` seat reads its moves from standard input, one per line in
+    /// the game's notation; `moves` lists the legal moves, `quit` (or the
+    /// end of input) abandons the game.
     Play {
         /// Game string.
         #[arg(long)]
         game: String,
-        /// One agent spec per seat, seat 0 first.
+        /// One agent spec per seat, seat 0 first (`human` for a person).
         #[arg(long, num_args = 1.., required = true)]
         agents: Vec<String>,
+        /// Start position in the game's position text (default: the initial
+        /// state for --seed).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves played from the start position first, space-separated.
+        #[arg(long)]
+        moves: Option<String>,
         /// Seed of the game and the agents.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -407,10 +418,20 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play {
             game,
             agents,
+            position,
+            moves,
             seed,
             verbose,
         } => {
-            let end = play::play(&game, &agents, seed, verbose, &mut so)?;
+            let args = play::PlayArgs {
+                game,
+                agents,
+                seed,
+                verbose,
+                position,
+                moves,
+            };
+            let end = play::play_game(&args, &mut std::io::stdin().lock(), &mut so)?;
             writeln!(so, "{end}")?;
         }
         Command::Analyse {
