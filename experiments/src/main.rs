@@ -344,6 +344,30 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Print the boards of a recorded game ply by ply, or check every game
+    /// of a records file (`FILE.csv.records.jsonl`, written beside every
+    /// run's CSV).
+    Replay {
+        /// A records file (JSON Lines, one game per line).
+        file: PathBuf,
+        /// The game index of the game to print (default: the first record).
+        #[arg(long, conflicts_with = "verify")]
+        index: Option<u64>,
+        /// Replay every record, checking each move's legality and the
+        /// recorded plies, turns, returns, winners and end reason; exit 2
+        /// naming the first record that does not reproduce.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Write the two-seat games of a records file as PGN, for rating tools
+    /// (Ordo, BayesElo): tags and result, the moves in a comment.
+    Export {
+        /// A records file (JSON Lines).
+        file: PathBuf,
+        /// Output PGN file.
+        #[arg(long)]
+        pgn: PathBuf,
+    },
     /// Combine the CSVs of all shards of a run; prints the summary one run gives.
     Merge {
         /// Shard CSVs 1/n … n/n (each with its FILE.config.json).
@@ -620,6 +644,25 @@ fn run(cli: Cli) -> Result<()> {
                 r.markdown.display(),
                 r.plots.len()
             )?;
+        }
+        Command::Replay {
+            file,
+            index,
+            verify,
+        } => {
+            if verify {
+                let n = experiments::records::verify(&file)?;
+                writeln!(so, "{n} records in {} reproduce", file.display())?;
+            } else {
+                experiments::records::replay(&file, index, &mut so)?;
+            }
+        }
+        Command::Export { file, pgn } => {
+            let mut text = Vec::new();
+            let n = experiments::records::pgn(&file, &mut text)?;
+            std::fs::write(&pgn, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", pgn.display()))?;
+            writeln!(so, "wrote {n} games to {}", pgn.display())?;
         }
         Command::Merge {
             inputs,

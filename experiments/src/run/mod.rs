@@ -224,6 +224,7 @@ impl GameVisitor for RunVisitor<'_> {
             }
             _ => RowWriter::create(&args.out, n)?,
         };
+        let mut recorder = crate::records::RecordWriter::open(&args.out, &game, &config, &existing)?;
         let bar = crate::output::table::games_bar(todo.len(), args.progress);
         let pool = crate::output::table::pool(args.threads)?;
         let start = Instant::now();
@@ -236,6 +237,7 @@ impl GameVisitor for RunVisitor<'_> {
                 let mut got = Vec::new();
                 for rec in rx {
                     writer.write(&config, &rec)?;
+                    recorder.write(&game, &config, &rec)?;
                     bar.inc(1);
                     got.push(rec);
                 }
