@@ -280,7 +280,9 @@ impl AgentSpec {
             AgentSpec::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone(), seed)),
             AgentSpec::Solver(c) => Box::new(Solver::new(c.clone())),
             AgentSpec::Human => {
-                panic!("agent human is seated by `boardlab play`, never built (check_game refuses it)")
+                panic!(
+                    "agent human is seated by `boardlab play`, never built (check_game refuses it)"
+                )
             }
         }
     }

@@ -73,9 +73,7 @@ pub fn records_path(out: &Path) -> PathBuf {
 /// highest return, none if every seat of a game of two or more ties.
 fn winners(returns: &[f64]) -> Vec<usize> {
     let best = returns.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let mut w: Vec<usize> = (0..returns.len())
-        .filter(|&s| returns[s] == best)
-        .collect();
+    let mut w: Vec<usize> = (0..returns.len()).filter(|&s| returns[s] == best).collect();
     if w.len() == returns.len() && returns.len() > 1 {
         w.clear();
     }
@@ -151,7 +149,8 @@ impl RecordWriter {
                 .with_context(|| format!("cannot write {}", path.display()))?;
             return Ok(RecordWriter { file, path });
         }
-        let file = File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+        let file =
+            File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
         let mut w = RecordWriter { file, path };
         if !existing.is_empty() {
             eprintln!(
@@ -337,11 +336,7 @@ pub fn replay(path: &Path, index: Option<u64>, out: &mut dyn Write) -> Result<()
 fn verify_one(rec: &Record) -> Result<()> {
     let got = replay_one(rec, None)?;
     if rec.plies as usize != rec.moves.len() {
-        bail!(
-            "plies {} but {} moves recorded",
-            rec.plies,
-            rec.moves.len()
-        );
+        bail!("plies {} but {} moves recorded", rec.plies, rec.moves.len());
     }
     if !got.terminal {
         bail!("the game is not over after its {} moves", rec.moves.len());
@@ -435,11 +430,7 @@ pub fn pgn(path: &Path, out: &mut dyn Write) -> Result<usize> {
         let _ = writeln!(text, "[Game \"{}\"]", tag(&rec.game));
         let _ = writeln!(text, "[Seed \"{}\"]", rec.seed);
         let _ = writeln!(text, "[Plies \"{}\"]", rec.plies);
-        let _ = writeln!(
-            text,
-            "[End \"{}\"]",
-            tag(rec.end.as_deref().unwrap_or("-"))
-        );
+        let _ = writeln!(text, "[End \"{}\"]", tag(rec.end.as_deref().unwrap_or("-")));
         let _ = writeln!(text);
         // The export format's lines of at most 79 characters, one comment.
         let mut lines = vec![String::from("{")];

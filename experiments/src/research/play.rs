@@ -125,7 +125,9 @@ impl GameVisitor for PlayVisitor<'_> {
             .specs
             .iter()
             .enumerate()
-            .map(|(i, s)| (!s.is_human()).then(|| s.build::<G::State>(mix(args.seed, i as u64 + 1))))
+            .map(|(i, s)| {
+                (!s.is_human()).then(|| s.build::<G::State>(mix(args.seed, i as u64 + 1)))
+            })
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(mix(args.seed, 0));
         let mut buf = Vec::new();

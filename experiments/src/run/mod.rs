@@ -224,7 +224,8 @@ impl GameVisitor for RunVisitor<'_> {
             }
             _ => RowWriter::create(&args.out, n)?,
         };
-        let mut recorder = crate::records::RecordWriter::open(&args.out, &game, &config, &existing)?;
+        let mut recorder =
+            crate::records::RecordWriter::open(&args.out, &game, &config, &existing)?;
         let bar = crate::output::table::games_bar(todo.len(), args.progress);
         let pool = crate::output::table::pool(args.threads)?;
         let start = Instant::now();

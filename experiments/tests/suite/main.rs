@@ -1,8 +1,10 @@
 //! The experiments crate's integration tests, one binary: balance and
-//! swap maps, the command line, strength research. Shared helpers live in
+//! swap maps, the command line, strength research, game records and the
+//! human seat. Shared helpers live in
 //! [`common`].
 
 mod balance;
 mod cli;
 mod common;
+mod records;
 mod strength;
