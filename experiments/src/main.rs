@@ -157,6 +157,10 @@ enum Command {
         /// Moves played from the start position first, space-separated.
         #[arg(long)]
         moves: Option<String>,
+        /// Append the finished game's record (one JSON line, as in
+        /// `FILE.records.jsonl`) to this file.
+        #[arg(long)]
+        record: Option<PathBuf>,
         /// Seed of the game and the agents.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -444,6 +448,7 @@ fn run(cli: Cli) -> Result<()> {
             agents,
             position,
             moves,
+            record,
             seed,
             verbose,
         } => {
@@ -454,6 +459,7 @@ fn run(cli: Cli) -> Result<()> {
                 verbose,
                 position,
                 moves,
+                record,
             };
             let end = play::play_game(&args, &mut std::io::stdin().lock(), &mut so)?;
             writeln!(so, "{end}")?;

@@ -71,7 +71,7 @@ pub fn records_path(out: &Path) -> PathBuf {
 
 /// The winners of `returns` as the CSV counts them: the seats with the
 /// highest return, none if every seat of a game of two or more ties.
-fn winners(returns: &[f64]) -> Vec<usize> {
+pub fn winners(returns: &[f64]) -> Vec<usize> {
     let best = returns.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
     let mut w: Vec<usize> = (0..returns.len()).filter(|&s| returns[s] == best).collect();
     if w.len() == returns.len() && returns.len() > 1 {
@@ -208,6 +208,21 @@ fn matching_prefix(path: &Path, existing: &[GameRecord]) -> Option<u64> {
         len += line.len();
     }
     (n == existing.len()).then_some(len as u64)
+}
+
+/// Appends one record to `path` as a flushed line (the file is created if
+/// needed).
+///
+/// # Errors
+/// A file that cannot be written.
+pub fn append(path: &Path, rec: &Record) -> Result<()> {
+    let line = serde_json::to_string(rec)? + "\n";
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|()| f.flush()))
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Reads a records file: each record with its line number (from 1).

@@ -39,6 +39,10 @@ pub struct PlayArgs {
     pub position: Option<String>,
     /// Moves played from the start position first, space-separated.
     pub moves: Option<String>,
+    /// Append the finished game's record (one JSON line, the format of
+    /// [`crate::records::Record`]) to this file; an abandoned game writes
+    /// none.
+    pub record: Option<std::path::PathBuf>,
 }
 
 struct PlayVisitor<'a> {
@@ -116,6 +120,7 @@ impl GameVisitor for PlayVisitor<'_> {
                 .parse_position(p)
                 .map_err(|e| anyhow!("--position: {e}"))?,
         };
+        let start = state.to_text();
         let mut record: Vec<String> = Vec::new();
         if let Some(m) = args.moves.as_deref() {
             apply_moves(&mut state, m).map_err(|e| anyhow!("--moves: {e}"))?;
@@ -191,6 +196,31 @@ impl GameVisitor for PlayVisitor<'_> {
             return Ok(s);
         }
         let r = state.returns();
+        if let Some(path) = &args.record {
+            let mut check = game
+                .parse_position(&start)
+                .map_err(|e| anyhow!("the start position does not read back: {e}"))?;
+            let mut turns = 0;
+            for m in &record {
+                check.apply(parse_legal_move(&check, m).map_err(|e| anyhow!("{e}"))?);
+                turns += u32::from(!check.continues_turn());
+            }
+            let rec = crate::records::Record {
+                boardlab: env!("CARGO_PKG_VERSION").to_string(),
+                game: game.game_string(),
+                index: 0,
+                seed: args.seed,
+                start,
+                agents: self.specs.iter().map(AgentSpec::canonical).collect(),
+                plies: record.len() as u32,
+                moves: record.clone(),
+                turns,
+                winners: crate::records::winners(&r[..n]),
+                returns: r[..n].to_vec(),
+                end: state.end_reason().map(str::to_string),
+            };
+            crate::records::append(path, &rec)?;
+        }
         let rs: Vec<String> = (0..n)
             .map(|i| format!("seat {i} {} {}", state.seat_role(i), r[i]))
             .collect();

@@ -85,7 +85,7 @@ fn end_of_input_abandons_and_chance_is_shown() {
 }
 
 /// Two people can finish a game: Line Up typed in full from a record
-/// the engine played, with the same result.
+/// the engine played, with the same result; `--record` keeps it.
 #[test]
 fn humans_finish_a_game() {
     let (out, end) = scripted(&args("line_up", &["random", "random"]), "");
@@ -98,8 +98,22 @@ fn humans_finish_a_game() {
         .unwrap();
     let returns = end.lines().nth(1).unwrap();
     let typed = record.replace(' ', "\n") + "\n";
-    let (_, end2) = scripted(&args("line_up", &["human", "human"]), &typed);
+    let d = dir("records-humans");
+    let file = d.join("humans.jsonl");
+    let people = PlayArgs {
+        record: Some(file.clone()),
+        ..args("line_up", &["human", "human"])
+    };
+    let (_, end2) = scripted(&people, &typed);
     assert_eq!(end2.lines().nth(1).unwrap(), returns);
+    // `--record` appends the finished game's record, which verifies; an
+    // abandoned game appends none.
+    scripted(&people, "quit\n");
+    assert_eq!(experiments::records::verify(&file).unwrap(), 1);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["agents"], serde_json::json!(["human", "human"]));
+    assert_eq!(v["moves"].as_array().unwrap().len(), typed.lines().count());
 }
 
 /// The real binary with a person on piped standard input.
