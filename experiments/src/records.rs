@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use agents::AgentSpec;
 use engine::{Game, GameVisitor, Research, State, ToMove, parse_legal_move, visit_game};
 
-use crate::run::{GameRecord, TournamentConfig};
+use crate::run::{GameRecord, PlaySetup, TournamentConfig};
 
 /// One finished game, as a line of a records file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,12 +37,22 @@ pub struct Record {
     pub game: String,
     /// The game's index within its run (the CSV's `game_index`).
     pub index: u64,
-    /// The game seed: the initial state is `initial_state(seed)`, chance
-    /// outcomes come from `mix(seed, 0)`, the agent in seat `s` from
-    /// `mix(seed, s + 1)`.
+    /// The game seed: the initial state is `initial_state(seed)` unless the
+    /// game started from an opening, chance outcomes come from
+    /// `mix(seed, 0)`, agent `a` of the run from `mix(seed, a + 1)` (by seat
+    /// `s`, `mix(seed, s + 1)`, in runs made before issue 17).
     pub seed: u64,
-    /// The position text of the state the first move was played from.
+    /// The position text of the state the first move of `moves` was played
+    /// from (after the opening, if any).
     pub start: String,
+    /// The index of the opening in the run's list, if the game started
+    /// from one.
+    #[serde(default)]
+    pub opening: Option<u32>,
+    /// The opening: its moves from the game's start, or the position text
+    /// an openings file gave; `null` without one.
+    #[serde(default)]
+    pub opening_moves: Option<String>,
     /// The canonical spec of the agent in each seat, seat 0 first.
     pub agents: Vec<String>,
     /// Every ply in the game's notation, chance outcomes and pie swaps
@@ -81,13 +91,27 @@ pub fn winners(returns: &[f64]) -> Vec<usize> {
 }
 
 /// Builds the record of a finished game of a run by replaying its moves
-/// from `initial_state(seed)` (which also checks them and finds the end
-/// reason).
+/// from its opening or `initial_state(seed)` (which also checks them and
+/// finds the end reason).
 ///
 /// # Errors
-/// A move of the row that does not replay.
-pub fn record_of<G: Game>(game: &G, config: &TournamentConfig, r: &GameRecord) -> Result<Record> {
-    let mut state = game.initial_state(r.seed);
+/// A move of the row that does not replay, an end reason that differs from
+/// the row's.
+pub fn record_of<G: Game>(
+    game: &G,
+    config: &TournamentConfig,
+    setup: &PlaySetup<G::State>,
+    r: &GameRecord,
+) -> Result<Record> {
+    let mut state = match r.opening {
+        Some(k) => setup
+            .openings
+            .get(k as usize)
+            .ok_or_else(|| anyhow!("game {}: no opening {k} in this run", r.index))?
+            .state
+            .clone(),
+        None => game.initial_state(r.seed),
+    };
     let start = state.to_text();
     let moves: Vec<String> = r.moves.split_whitespace().map(str::to_string).collect();
     let mut turns = 0;
@@ -97,19 +121,30 @@ pub fn record_of<G: Game>(game: &G, config: &TournamentConfig, r: &GameRecord) -
         state.apply(mv);
         turns += u32::from(!state.continues_turn());
     }
+    let end = state.end_reason().map(str::to_string);
+    if r.end.is_some() && r.end != end {
+        bail!(
+            "game {}: end {:?} in the row, {:?} replayed",
+            r.index,
+            r.end,
+            end
+        );
+    }
     Ok(Record {
         boardlab: env!("CARGO_PKG_VERSION").to_string(),
         game: config.game.clone(),
         index: r.index,
         seed: r.seed,
         start,
+        opening: r.opening,
+        opening_moves: r.opening_moves.clone(),
         agents: r.seats.iter().map(|&a| config.agents[a].clone()).collect(),
         plies: moves.len() as u32,
         moves,
         turns,
         winners: r.winners.clone(),
         returns: r.returns.clone(),
-        end: state.end_reason().map(str::to_string),
+        end,
     })
 }
 
@@ -131,6 +166,7 @@ impl RecordWriter {
         out: &Path,
         game: &G,
         config: &TournamentConfig,
+        setup: &PlaySetup<G::State>,
         existing: &[GameRecord],
     ) -> Result<RecordWriter> {
         let path = records_path(out);
@@ -161,7 +197,7 @@ impl RecordWriter {
             );
         }
         for r in existing {
-            w.write(game, config, r)?;
+            w.write(game, config, setup, r)?;
         }
         Ok(w)
     }
@@ -174,9 +210,10 @@ impl RecordWriter {
         &mut self,
         game: &G,
         config: &TournamentConfig,
+        setup: &PlaySetup<G::State>,
         r: &GameRecord,
     ) -> Result<()> {
-        let rec = record_of(game, config, r)?;
+        let rec = record_of(game, config, setup, r)?;
         let line = serde_json::to_string(&rec)? + "\n";
         self.file
             .write_all(line.as_bytes())

@@ -211,6 +211,8 @@ impl GameVisitor for PlayVisitor<'_> {
                 index: 0,
                 seed: args.seed,
                 start,
+                opening: None,
+                opening_moves: None,
                 agents: self.specs.iter().map(AgentSpec::canonical).collect(),
                 plies: record.len() as u32,
                 moves: record.clone(),

@@ -36,6 +36,10 @@ pub struct Job {
     pub seed: u64,
     /// Agent index (into the agents list) per seat.
     pub seats: Vec<usize>,
+    /// Index of the opening the game starts from, if the run has openings:
+    /// game `g` of a pairing plays opening `(g / r) mod K`, `r` the number
+    /// of seatings that rotate (1, 2, or the seat count).
+    pub opening: Option<u32>,
 }
 
 /// `SplitMix64` of `a` mixed with `b`: independent seeds for jobs and seats.
@@ -53,6 +57,8 @@ pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
     let k = config.agents.len();
     let mut out = Vec::new();
     let paired = config.paired;
+    let openings = config.openings.as_ref().map(|o| o.count.max(1));
+    let rotation = num_seats.max(1) as u32;
     let mut push = |seats: Vec<usize>, game_in_pairing: u32| {
         let index = out.len() as u64;
         // Paired: both games of a pair take the seed of the pair's first.
@@ -65,6 +71,7 @@ pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
             index,
             seed: mix(config.seed, seed_index),
             seats,
+            opening: openings.map(|k| (game_in_pairing / rotation) % k),
         });
     };
     match num_seats {
@@ -125,6 +132,7 @@ mod tests {
             schedule: Schedule::RoundRobin,
             paired: false,
             shard: None,
+            ..Default::default()
         };
         let j = jobs(&config, 2).unwrap();
         let seats: Vec<Vec<usize>> = j.iter().map(|j| j.seats.clone()).collect();

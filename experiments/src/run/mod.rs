@@ -29,18 +29,20 @@ use engine::{Game, GameVisitor, visit_game};
 
 pub mod jobs;
 pub mod merge;
+pub mod openings;
 pub mod play;
 pub mod rows;
 pub mod summary;
 
 pub use jobs::{Job, jobs, mix, parse_shard};
-pub use play::{GameRecord, play_job, play_out};
+pub use openings::{Opening, OpeningsConfig, OpeningsRequest};
+pub use play::{GameRecord, PlaySetup, play_job, play_out};
 use rows::RowWriter;
 pub use rows::{GameRow, check_rows, read_config, read_rows, write_rows};
 pub use summary::{AgentSummary, ScoreSummary, Summary, summarise};
 
 /// Everything that determines a tournament's games (not its threads).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentConfig {
     /// The canonical game string.
     pub game: String,
@@ -60,6 +62,14 @@ pub struct TournamentConfig {
     /// `Some((k, n))`: only the `k`-th of `n` slices (1-based) of the jobs.
     #[serde(default)]
     pub shard: Option<(u32, u32)>,
+    /// Agents seeded by agent index, not by seat (see [`PlaySetup`]); absent
+    /// (false) in the configurations of runs made before, which resume as
+    /// they were made.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub agent_seeds: bool,
+    /// The run's openings, if its games start from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<OpeningsConfig>,
 }
 
 /// Which pairs of agents play (two-seat games).
@@ -101,6 +111,9 @@ pub struct TournamentArgs {
     /// Play only jobs with an index below this (sequential runs such as SPRT
     /// grow it batch by batch); `None` for all.
     pub limit: Option<u64>,
+    /// Openings to start the games from (`--openings`, `--opening-plies`,
+    /// `--openings-file`).
+    pub openings: OpeningsRequest,
 }
 
 impl TournamentArgs {
@@ -120,6 +133,7 @@ impl TournamentArgs {
             paired: false,
             shard: None,
             limit: None,
+            openings: OpeningsRequest::default(),
         }
     }
 }
@@ -156,7 +170,11 @@ impl GameVisitor for RunVisitor<'_> {
         for s in &self.specs {
             s.check_game(n)?;
         }
-        let config = TournamentConfig {
+        let (openings_config, openings) = match openings::make(&game, &args.openings, args.seed)? {
+            Some((c, list)) => (Some(c), list),
+            None => (None, Vec::new()),
+        };
+        let mut config = TournamentConfig {
             game: game.game_string(),
             agents: self.specs.iter().map(|s| s.canonical()).collect(),
             games: args.games,
@@ -164,6 +182,8 @@ impl GameVisitor for RunVisitor<'_> {
             schedule: args.schedule,
             paired: args.paired,
             shard: args.shard,
+            agent_seeds: true,
+            openings: openings_config,
         };
         if config.paired && config.games % 2 == 1 {
             bail!("--games {} must be even for game pairs", config.games);
@@ -182,6 +202,17 @@ impl GameVisitor for RunVisitor<'_> {
             let old: Option<TournamentConfig> = std::fs::read_to_string(&cfg_path)
                 .ok()
                 .and_then(|t| serde_json::from_str(&t).ok());
+            // A run made before agents were seeded by agent resumes as made.
+            if let Some(old) = &old
+                && !old.agent_seeds
+                && *old
+                    == (TournamentConfig {
+                        agent_seeds: false,
+                        ..config.clone()
+                    })
+            {
+                config.agent_seeds = false;
+            }
             match old {
                 Some(old) if old == config => {
                     let (rows, columns) = rows::load_existing(&args.out, n, &config)?;
@@ -224,13 +255,18 @@ impl GameVisitor for RunVisitor<'_> {
             }
             _ => RowWriter::create(&args.out, n)?,
         };
-        let mut recorder =
-            crate::records::RecordWriter::open(&args.out, &game, &config, &existing)?;
         let bar = crate::output::table::games_bar(todo.len(), args.progress);
         let pool = crate::output::table::pool(args.threads)?;
         let start = Instant::now();
         let (tx, rx) = mpsc::channel::<GameRecord>();
         let specs = &self.specs;
+        let setup = PlaySetup {
+            agent_seeds: config.agent_seeds,
+            openings,
+        };
+        let setup = &setup;
+        let mut recorder =
+            crate::records::RecordWriter::open(&args.out, &game, &config, setup, &existing)?;
         let played = todo.len();
         let mut records = existing;
         std::thread::scope(|scope| -> Result<()> {
@@ -238,7 +274,7 @@ impl GameVisitor for RunVisitor<'_> {
                 let mut got = Vec::new();
                 for rec in rx {
                     writer.write(&config, &rec)?;
-                    recorder.write(&game, &config, &rec)?;
+                    recorder.write(&game, &config, setup, &rec)?;
                     bar.inc(1);
                     got.push(rec);
                 }
@@ -246,7 +282,7 @@ impl GameVisitor for RunVisitor<'_> {
             });
             pool.install(|| {
                 todo.par_iter().for_each_with(tx, |tx, job| {
-                    let rec = play_job(&game, specs, job);
+                    let rec = play_job(&game, specs, job, setup);
                     // The writer ends only on an I/O error, reported below.
                     let _ = tx.send(rec);
                 });

@@ -52,6 +52,24 @@ pub struct Summary {
     pub pairings: Vec<(usize, usize, u64, u64, u64)>,
     /// One-seat games: per agent, the distribution of its return (score).
     pub scores: Vec<ScoreSummary>,
+    /// Distinct games: different openings or move sequences (the effective
+    /// sample size of deterministic agents; games of a seeded random set-up
+    /// are compared by their moves alone).
+    pub distinct: usize,
+    /// Per end reason (`None`: rows that record none): games, and draws
+    /// among them, most frequent first.
+    pub ends: Vec<(Option<String>, u64, u64)>,
+}
+
+/// Below this share of distinct games a summary warns that games repeat.
+pub const DISTINCT_WARNING: f64 = 0.95;
+
+fn game_key(r: &GameRecord) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    r.opening_moves.hash(&mut h);
+    r.moves.hash(&mut h);
+    h.finish()
 }
 
 /// One agent's returns in a one-seat game (a puzzle's score).
@@ -82,7 +100,13 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
     let num_seats = records.iter().map(|r| r.seats.len()).max().unwrap_or(0);
     let mut seat_wins = vec![0u64; num_seats];
     let mut coalitions = std::collections::BTreeMap::<Vec<usize>, u64>::new();
+    let mut distinct = std::collections::HashSet::new();
+    let mut ends = std::collections::BTreeMap::<Option<String>, (u64, u64)>::new();
     for r in records {
+        distinct.insert(game_key(r));
+        let e = ends.entry(r.end.clone()).or_default();
+        e.0 += 1;
+        e.1 += u64::from(r.winners.is_empty());
         for &s in &r.winners {
             seat_wins[s] += 1;
         }
@@ -170,8 +194,13 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
         .iter()
         .filter_map(|r| r.turns.map(f64::from))
         .collect();
+    let mut ends: Vec<(Option<String>, u64, u64)> =
+        ends.into_iter().map(|(e, (n, d))| (e, n, d)).collect();
+    ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     Summary {
         scores,
+        distinct: distinct.len(),
+        ends,
         games: records.len(),
         agents,
         first_mover: wilson(fm_w as f64, fm_n),
@@ -195,14 +224,30 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
 }
 
 impl Summary {
+    /// A warning when fewer than 95 % of the games are distinct: the
+    /// effective sample size is below n, and intervals are too narrow.
+    pub fn distinct_warning(&self) -> Option<String> {
+        (self.games > 0 && (self.distinct as f64) < DISTINCT_WARNING * self.games as f64).then(|| {
+            format!(
+                "warning: only {} of {} games are distinct ({:.1} %): games repeat, so the intervals are too narrow; use --openings K --opening-plies P",
+                self.distinct,
+                self.games,
+                100.0 * self.distinct as f64 / self.games as f64
+            )
+        })
+    }
+
     /// The summary as printed at the end of a run.
     pub fn render(&self, config: &TournamentConfig) -> String {
         let mut s = String::new();
         let _ = writeln!(
             &mut s,
-            "game {}  seed {}  games {}",
-            config.game, config.seed, self.games
+            "game {}  seed {}  games {}  distinct {}",
+            config.game, config.seed, self.games, self.distinct
         );
+        if let Some(w) = self.distinct_warning() {
+            let _ = writeln!(&mut s, "{w}");
+        }
         for (a, b, x, y, z) in &self.pairings {
             let _ = writeln!(
                 &mut s,
@@ -240,6 +285,21 @@ impl Summary {
             }
         }
         let _ = writeln!(&mut s, "draws:            {}", self.draws);
+        if self.ends.iter().any(|e| e.0.is_some()) {
+            let parts: Vec<String> = self
+                .ends
+                .iter()
+                .map(|(e, n, d)| {
+                    let name = e.as_deref().unwrap_or("unrecorded");
+                    if *d > 0 {
+                        format!("{name} {n} ({d} drawn)")
+                    } else {
+                        format!("{name} {n}")
+                    }
+                })
+                .collect();
+            let _ = writeln!(&mut s, "ends:             {}", parts.join(", "));
+        }
         let _ = write!(
             &mut s,
             "plies: mean {:.1}, sd {:.1}",
@@ -273,6 +333,7 @@ mod tests {
             turns: Some(10 + index as u32),
             wall_ms: 0,
             moves: String::new(),
+            ..Default::default()
         }
     }
 
@@ -286,6 +347,7 @@ mod tests {
             schedule: Schedule::RoundRobin,
             paired: false,
             shard: None,
+            ..Default::default()
         };
         // Game 0: A0 in seat 0 wins as first mover. Game 1: A1 in seat 0
         // wins as second mover (seat 1 moved first). Game 2: draw.

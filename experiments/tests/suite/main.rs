@@ -6,5 +6,6 @@
 mod balance;
 mod cli;
 mod common;
+mod design;
 mod records;
 mod strength;
