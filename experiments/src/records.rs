@@ -436,6 +436,62 @@ pub fn verify(path: &Path) -> Result<usize> {
     Ok(records.len())
 }
 
+/// The standard chess start, Royal Guard's default position text.
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// For Royal Guard with `royal_powers=false` (FIDE chess): the moves in
+/// SAN with move numbers (`1. f3 e5 2. g4 Qh4#`), replayed from the
+/// record's start. `None` for every other game.
+fn chess_movetext(rec: &Record) -> Result<Option<Vec<String>>> {
+    let spec = engine::spec::Spec::parse(&rec.game).map_err(|e| anyhow!("{e}"))?;
+    if spec.name != "royal_guard" {
+        return Ok(None);
+    }
+    let game = engine::royal_guard::RoyalGuardGame::from_spec(&spec).map_err(|e| anyhow!("{e}"))?;
+    if game.rules().royal_powers {
+        return Ok(None);
+    }
+    let mut state = game
+        .parse_position(&rec.start)
+        .map_err(|e| anyhow!("start: {e}"))?;
+    let fields: Vec<&str> = rec.start.split_whitespace().collect();
+    let mut number: u32 = fields.get(5).and_then(|f| f.parse().ok()).unwrap_or(1);
+    let mut white = fields.get(1) != Some(&"b");
+    let mut words = Vec::new();
+    for (i, m) in rec.moves.iter().enumerate() {
+        let mv = parse_legal_move(&state, m).map_err(|e| anyhow!("move {}: {e}", i + 1))?;
+        if white {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(state.san(mv));
+        state.apply(mv);
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    Ok(Some(words))
+}
+
+/// Words joined into lines of at most 79 characters (PGN's export format).
+fn wrap(words: &[String]) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for w in words {
+        let last = lines.last_mut().expect("one line");
+        if !last.is_empty() && last.len() + 1 + w.len() > 79 {
+            lines.push(w.clone());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(w);
+        }
+    }
+    lines.join("\n")
+}
+
 /// A PGN tag value: backslashes and quotes escaped.
 fn tag(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
@@ -445,10 +501,13 @@ fn tag(v: &str) -> String {
 /// roster (`Event` is `boardlab <game>`, `Round` the game index + 1,
 /// `White` the seat-0 agent, `Black` the seat-1 agent, `Result` from seat
 /// 0's returns), then `Game`, `Seed`, `Plies` and `End` tags, then the
-/// moves in the game's notation inside one `{...}` comment followed by the
-/// result. Rating tools (Ordo, BayesElo) read only the tags and the result,
-/// so the file rates boardlab games for every game; the comment keeps the
-/// game readable without a chess move parser needing to understand it.
+/// moves and the result. Royal Guard with `royal_powers=false` is FIDE
+/// chess: its moves are SAN with move numbers (and `SetUp`/`FEN` tags when
+/// the game did not start from the standard position), so chess programs
+/// read the games. Every other game's moves, in its own notation, go
+/// inside one `{...}` comment, which chess parsers skip. Rating tools
+/// (Ordo, BayesElo) need only the tags and the result, so every two-seat
+/// game can be rated.
 ///
 /// # Errors
 /// An unreadable file or record, a game without two seats, an unwritable
@@ -483,6 +542,17 @@ pub fn pgn(path: &Path, out: &mut dyn Write) -> Result<usize> {
         let _ = writeln!(text, "[Seed \"{}\"]", rec.seed);
         let _ = writeln!(text, "[Plies \"{}\"]", rec.plies);
         let _ = writeln!(text, "[End \"{}\"]", tag(rec.end.as_deref().unwrap_or("-")));
+        let chess = chess_movetext(rec)
+            .map_err(|e| anyhow!("{} line {line} (game {}): {e:#}", path.display(), rec.index))?;
+        if let Some(mut words) = chess {
+            if rec.start != CHESS_START {
+                let _ = writeln!(text, "[SetUp \"1\"]");
+                let _ = writeln!(text, "[FEN \"{}\"]", tag(&rec.start));
+            }
+            words.push(result.to_string());
+            let _ = writeln!(text, "\n{}\n", wrap(&words));
+            continue;
+        }
         let _ = writeln!(text);
         // The export format's lines of at most 79 characters, one comment.
         let mut lines = vec![String::from("{")];

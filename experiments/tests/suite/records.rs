@@ -328,7 +328,10 @@ fn committed_records_verify() {
     assert!(n >= 10, "only {n} records files in {}", dir.display());
 }
 
-/// The PGN export of a hand-written records file is the hand-written PGN.
+/// The PGN export of a hand-written records file is the hand-written PGN:
+/// Fool's mate in SAN (FIDE chess is Royal Guard without powers), from
+/// the start and from a FEN with Black to move; another game's moves in a
+/// comment.
 #[test]
 fn pgn_export_matches_hand_written_text() {
     let d = dir("records-pgn");
@@ -339,6 +342,8 @@ fn pgn_export_matches_hand_written_text() {
             r#"{"boardlab":"0.1.0","game":"royal_guard(royal_powers=false)","index":4,"seed":7,"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","agents":["random","alphabeta(depth=1)"],"moves":["f2f3","e7e5","g2g4","d8h4"],"plies":4,"turns":4,"winners":[1],"returns":[-1.0,1.0],"end":"checkmate"}"#,
             "\n",
             r#"{"boardlab":"0.1.0","game":"line_up","index":0,"seed":1,"start":"x","agents":["a \"q\"","b"],"moves":[],"plies":0,"turns":0,"winners":[],"returns":[0.0,0.0],"end":null}"#,
+            "\n",
+            r#"{"boardlab":"0.1.0","game":"royal_guard(royal_powers=false)","index":1,"seed":9,"start":"rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1","agents":["random","random"],"moves":["e7e5","g2g4","d8h4"],"plies":3,"turns":3,"winners":[1],"returns":[-1.0,1.0],"end":"checkmate"}"#,
             "\n"
         ),
     )
@@ -346,7 +351,7 @@ fn pgn_export_matches_hand_written_text() {
     let out = p(&d, "r.pgn");
     assert_eq!(
         ok(&["export", &rec, "--pgn", &out]).trim(),
-        format!("wrote 2 games to {out}")
+        format!("wrote 3 games to {out}")
     );
     let want = r#"[Event "boardlab royal_guard(royal_powers=false)"]
 [Site "boardlab 0.1.0"]
@@ -360,7 +365,7 @@ fn pgn_export_matches_hand_written_text() {
 [Plies "4"]
 [End "checkmate"]
 
-{f2f3 e7e5 g2g4 d8h4} 0-1
+1. f3 e5 2. g4 Qh4# 0-1
 
 [Event "boardlab line_up"]
 [Site "boardlab 0.1.0"]
@@ -375,6 +380,22 @@ fn pgn_export_matches_hand_written_text() {
 [End "-"]
 
 {} 1/2-1/2
+
+[Event "boardlab royal_guard(royal_powers=false)"]
+[Site "boardlab 0.1.0"]
+[Date "????.??.??"]
+[Round "2"]
+[White "random"]
+[Black "random"]
+[Result "0-1"]
+[Game "royal_guard(royal_powers=false)"]
+[Seed "9"]
+[Plies "3"]
+[End "checkmate"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1"]
+
+1... e5 2. g4 Qh4# 0-1
 
 "#;
     assert_eq!(std::fs::read_to_string(&out).unwrap(), want);
