@@ -446,3 +446,20 @@ fn bagel_board_has_coordinates() {
     assert!(row("1").ends_with("  e"), "{out}");
     assert_eq!(lines[7].trim(), "a   b   c   d", "{out}");
 }
+
+/// A compound turn is entered ply by ply: in Sniggle, Y's reply to column
+/// D must continue D -> E (sly.md §4.3, N-3), so Y is asked again, with
+/// that one step as the only legal move.
+#[test]
+fn compound_turn_is_asked_ply_by_ply() {
+    let (out, end) = scripted(
+        &args("sniggle", &["human", "human"]),
+        "4C-4D\n7C-7D\nmoves\n7D-7E\nquit\n",
+    );
+    assert!(
+        out.contains("seat 1 (Y) to move; last move: 7C-7D\nmove (or `moves`, `quit`)> 1 legal moves: 7D-7E\n"),
+        "{out}"
+    );
+    assert!(out.contains("ply 3: seat 1 (human) plays 7D-7E"), "{out}");
+    assert!(end.starts_with("record: 4C-4D 7C-7D 7D-7E\n"), "{end}");
+}
