@@ -332,6 +332,86 @@ const WDL: [(&str, RGBColor); 3] = [
     ("first mover loses", RGBColor(67, 147, 195)),
 ];
 
+/// One point of a strength curve: `(Elo, Elo lower, Elo upper, win rate,
+/// win lower, win upper, draw rate, label)`.
+pub type CurvePoint = (f64, f64, f64, f64, f64, f64, f64, String);
+
+/// The first mover's win rate (and draw rate) against agent strength in
+/// Elo: a point per rung with whiskers both ways (95 % intervals), a line
+/// through the win rates, the draw rates dashed, and a line at 1/2.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn strength_curve(path: &Path, title: &str, points: &[CurvePoint]) -> Result<()> {
+    let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
+    let root = SVGBackend::new(path, (720, 440)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let lo = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let hi = points.iter().map(|p| p.2).fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if lo.is_finite() && hi > lo {
+        (lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo))
+    } else {
+        (-100.0, 100.0)
+    };
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 15))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(lo..hi, 0.0f64..1.0)
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .configure_mesh()
+        .x_desc("agent strength: Elo (first rung = 0), 95% interval")
+        .y_desc("first mover's win rate (95% Wilson)")
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .draw_series(LineSeries::new([(lo, 0.5), (hi, 0.5)], BLACK.mix(0.5)))
+        .map_err(|e| err(e.to_string()))?;
+    let win = WDL[0].1;
+    chart
+        .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.3)), win))
+        .map_err(|e| err(e.to_string()))?
+        .label("first mover wins")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], win));
+    let draw = WDL[1].1;
+    chart
+        .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.6)), draw))
+        .map_err(|e| err(e.to_string()))?
+        .label("draws")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], draw));
+    for p in points {
+        chart
+            .draw_series(LineSeries::new(
+                [(p.0, p.4), (p.0, p.5)],
+                BLACK.stroke_width(2),
+            ))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(LineSeries::new([(p.1, p.3), (p.2, p.3)], BLACK.mix(0.6)))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(std::iter::once(Circle::new((p.0, p.3), 4, win.filled())))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(std::iter::once(Text::new(
+                p.7.clone(),
+                (p.0, (p.3 + 0.04).min(0.97)),
+                ("sans-serif", 10),
+            )))
+            .map_err(|e| err(e.to_string()))?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK.mix(0.4))
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    root.present().map_err(|e| err(e.to_string()))?;
+    Ok(())
+}
+
 /// A histogram of game lengths in plies.
 ///
 /// # Errors

@@ -93,6 +93,12 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
         balance_section(&mut md, results, &plots_dir, &balance, &mut plots)?;
         mechanism_section(&mut md, &balance);
     }
+    let ladder_csv = results.join("ladder.csv");
+    check_not_empty(&ladder_csv)?;
+    let ladder = crate::research::ladder::read_ladder(&ladder_csv)?;
+    if !ladder.is_empty() {
+        ladder_section(&mut md, results, &plots_dir, &ladder, &mut plots)?;
+    }
     if !swaps.is_empty() {
         swap_section(&mut md, results, &plots_dir, &swaps, &mut plots)?;
     }
@@ -228,6 +234,85 @@ fn balance_section(
             );
             plots.push(path);
         }
+    }
+    Ok(())
+}
+
+fn ladder_section(
+    md: &mut String,
+    results: &Path,
+    plots_dir: &Path,
+    rows: &[crate::research::ladder::LadderRow],
+    plots: &mut Vec<PathBuf>,
+) -> Result<()> {
+    let _ = writeln!(
+        md,
+        "## First-mover advantage over agent strength (`boardlab balance --ladder`)\n"
+    );
+    let _ = writeln!(
+        md,
+        "Each rung plays itself (seats alternated); the first mover's wins, draws and losses with Wilson 95% intervals. \
+         Each rung's Elo comes from a paired round robin of the rungs on the same game (Bradley–Terry, first rung = 0, 95% interval). \
+         *distinct* counts different games; below 95% of n the games repeat and the interval is too narrow.\n"
+    );
+    let mut games: Vec<&str> = rows.iter().map(|r| r.game.as_str()).collect();
+    games.dedup();
+    for game in games {
+        let mine: Vec<_> = rows.iter().filter(|r| r.game == game).collect();
+        let _ = writeln!(
+            md,
+            "**`{game}`** (rating games per pairing: {}, seed {}):\n",
+            mine[0].rating_games, mine[0].seed
+        );
+        let _ = writeln!(
+            md,
+            "| rung | agent | Elo [95%] | n | distinct | first mover wins [95%] | draws | first mover loses |"
+        );
+        let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
+        for r in &mine {
+            let _ = writeln!(
+                md,
+                "| {} | `{}` | {:.0} [{:.0}, {:.0}] | {} | {} | {} | {} | {} |",
+                r.rung,
+                r.agent,
+                r.elo,
+                r.elo_lower,
+                r.elo_upper,
+                r.n,
+                r.distinct,
+                interval(r.first_mover_win, r.first_mover_lower, r.first_mover_upper),
+                pct(r.draw),
+                pct(r.first_mover_loss)
+            );
+        }
+        let points: Vec<plot::CurvePoint> = mine
+            .iter()
+            .map(|r| {
+                (
+                    r.elo,
+                    r.elo_lower,
+                    r.elo_upper,
+                    r.first_mover_win,
+                    r.first_mover_lower,
+                    r.first_mover_upper,
+                    r.draw,
+                    short(&r.agent),
+                )
+            })
+            .collect();
+        let path = plots_dir.join(format!("ladder-{}.svg", slug(game)));
+        plot::strength_curve(
+            &path,
+            &format!("{}: first mover's win rate over strength", short(game)),
+            &points,
+        )?;
+        let _ = writeln!(
+            md,
+            "\n![strength curve]({})\n\n*Figure: `{game}`, first mover's win rate (and draw rate) at each rung against its Elo; whiskers 95%; n per rung in the table; seed {}.*\n",
+            rel(results, &path),
+            mine[0].seed
+        );
+        plots.push(path);
     }
     Ok(())
 }
