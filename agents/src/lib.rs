@@ -21,6 +21,10 @@
 //! * `external(cmd="prog args",ms=1000,nodes=0,depth=0,margin=1000)`: a
 //!   program that speaks UGI, asked for each move ([`external`]); it loses
 //!   the game by [`Forfeit`] if it crashes, runs out of time or cheats.
+//! * `human`: a person at a terminal. Only `boardlab play` seats one (it
+//!   reads the moves); every other command refuses it
+//!   ([`AgentSpec::check_game`]), and [`AgentSpec::build`] builds no agent
+//!   for it.
 //!
 //! ## Example
 //!
@@ -207,6 +211,8 @@ pub enum AgentSpec {
     Solver(SolverConfig),
     /// `external(...)`.
     External(ExternalConfig),
+    /// `human`: a person choosing the moves at a terminal (`boardlab play`).
+    Human,
 }
 
 /// The agents and their parameters, for help texts and errors.
@@ -217,6 +223,7 @@ pub const AGENTS: &[(&str, &[ParamInfo])] = &[
     ("alphabeta", alphabeta::PARAMS),
     ("solver", solver::PARAMS),
     ("external", external::PARAMS),
+    ("human", &[]),
 ];
 
 impl AgentSpec {
@@ -237,6 +244,10 @@ impl AgentSpec {
             "alphabeta" => Ok(AgentSpec::AlphaBeta(AlphaBetaConfig::from_spec(&spec)?)),
             "solver" => Ok(AgentSpec::Solver(SolverConfig::from_spec(&spec)?)),
             "external" => Ok(AgentSpec::External(ExternalConfig::from_spec(&spec)?)),
+            "human" => {
+                Params::new("agent human", &spec, &[])?;
+                Ok(AgentSpec::Human)
+            }
             other => {
                 let names: Vec<&str> = AGENTS.iter().map(|(n, _)| *n).collect();
                 engine::bail!(
@@ -256,6 +267,7 @@ impl AgentSpec {
             AgentSpec::AlphaBeta(c) => c.canonical(),
             AgentSpec::Solver(c) => c.canonical(),
             AgentSpec::External(c) => c.canonical(),
+            AgentSpec::Human => "human".into(),
         }
     }
 
@@ -269,14 +281,28 @@ impl AgentSpec {
             AgentSpec::AlphaBeta(c) => c.ms > 0,
             AgentSpec::Solver(_) => false,
             AgentSpec::External(c) => c.nodes == 0 && c.depth == 0,
+            AgentSpec::Human => true,
         }
     }
 
-    /// Checks the agent can play a game of `num_seats` seats.
+    /// Whether this is a person's seat (`human`), whose moves the caller
+    /// reads rather than builds an agent for.
+    pub fn is_human(&self) -> bool {
+        matches!(self, AgentSpec::Human)
+    }
+
+    /// Checks the agent can play a game of `num_seats` seats unattended
+    /// (every command but `boardlab play`, which seats people itself).
     ///
     /// # Errors
-    /// Alpha-beta needs exactly two seats; the solver one or two.
+    /// Alpha-beta needs exactly two seats; the solver one or two; `human`
+    /// needs a person at a terminal, so only `boardlab play` takes it.
     pub fn check_game(&self, num_seats: usize) -> Result<(), GameError> {
+        if self.is_human() {
+            engine::bail!(
+                "agent human needs a person at a terminal: only `boardlab play` seats it"
+            );
+        }
         if let AgentSpec::AlphaBeta(_) = self
             && num_seats != 2
         {
@@ -295,6 +321,10 @@ impl AgentSpec {
     }
 
     /// Builds a fresh agent seeded with `seed`.
+    ///
+    /// # Panics
+    /// For `human`, which is no program: callers check specs with
+    /// [`AgentSpec::check_game`] first, which refuses it.
     pub fn build<S: State + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
@@ -303,6 +333,11 @@ impl AgentSpec {
             AgentSpec::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone(), seed)),
             AgentSpec::Solver(c) => Box::new(Solver::new(c.clone())),
             AgentSpec::External(c) => Box::new(External::new(c.clone(), seed)),
+            AgentSpec::Human => {
+                panic!(
+                    "agent human is seated by `boardlab play`, never built (check_game refuses it)"
+                )
+            }
         }
     }
 }
@@ -352,6 +387,10 @@ mod tests {
         assert!(x.is_timed());
         let a = AgentSpec::parse("alphabeta(depth=2)").unwrap();
         assert_eq!(AgentSpec::parse(&a.canonical()).unwrap(), a);
+        let h = AgentSpec::parse("human").unwrap();
+        assert_eq!((h.canonical().as_str(), h.is_human()), ("human", true));
+        let e = h.check_game(2).unwrap_err();
+        assert!(e.0.contains("only `boardlab play`"), "{e}");
         for (bad, needle) in [
             ("minimax", "unknown agent"),
             ("mcts(iters=5)", "unknown parameter"),
@@ -384,6 +423,7 @@ mod tests {
             ("external(cmd=\"a 'b\")", "cmd="),
             ("external(cmd=x,ms=0)", "ms=0"),
             ("external(cmd=x,time=3)", "unknown parameter"),
+            ("human(ms=5)", "takes no parameters"),
         ] {
             let e = AgentSpec::parse(bad).unwrap_err();
             assert!(e.0.contains(needle), "{bad}: {e}");

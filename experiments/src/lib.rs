@@ -13,12 +13,15 @@
 //!   `rate`/`sprt`/`tune` ([`research::strength`]), `balance`
 //!   ([`research::balance`]), `pie` swap maps ([`research::swapmap`]),
 //!   `evidence` ([`research::evidence`]).
+//! * [`records`]: game records (JSON Lines) beside every run's CSV,
+//!   `replay`, `replay --verify` and PGN export.
 //! * [`stats`]: Wilson intervals, Elo and the Bradley–Terry fit, SPRT.
 //! * [`output`]: CSV tables, the progress bar and thread pool, SVG plots, and
 //!   the generated `results/REPORT.md` ([`output::report`]).
 #![deny(missing_docs)]
 
 pub mod output;
+pub mod records;
 pub mod research;
 pub mod run;
 pub mod stats;

@@ -168,13 +168,28 @@ enum Command {
         out: PathBuf,
     },
     /// Play one game, printing the board after each ply and the record at the end.
+    ///
+    /// A `human` seat reads its moves from standard input, one per line in
+    /// the game's notation; `moves` lists the legal moves, `quit` (or the
+    /// end of input) abandons the game.
     Play {
         /// Game string.
         #[arg(long)]
         game: String,
-        /// One agent spec per seat, seat 0 first.
+        /// One agent spec per seat, seat 0 first (`human` for a person).
         #[arg(long, num_args = 1.., required = true)]
         agents: Vec<String>,
+        /// Start position in the game's position text (default: the initial
+        /// state for --seed).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves played from the start position first, space-separated.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Append the finished game's record (one JSON line, as in
+        /// `FILE.records.jsonl`) to this file.
+        #[arg(long)]
+        record: Option<PathBuf>,
         /// Seed of the game and the agents.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -417,6 +432,30 @@ enum Command {
         #[arg(long)]
         agent: String,
     },
+    /// Print the boards of a recorded game ply by ply, or check every game
+    /// of a records file (`FILE.csv.records.jsonl`, written beside every
+    /// run's CSV).
+    Replay {
+        /// A records file (JSON Lines, one game per line).
+        file: PathBuf,
+        /// The game index of the game to print (default: the first record).
+        #[arg(long, conflicts_with = "verify")]
+        index: Option<u64>,
+        /// Replay every record, checking each move's legality and the
+        /// recorded plies, turns, returns, winners and end reason; exit 2
+        /// naming the first record that does not reproduce.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Write the two-seat games of a records file as PGN, for rating tools
+    /// (Ordo, BayesElo): tags and result, the moves in a comment.
+    Export {
+        /// A records file (JSON Lines).
+        file: PathBuf,
+        /// Output PGN file.
+        #[arg(long)]
+        pgn: PathBuf,
+    },
     /// Combine the CSVs of all shards of a run; prints the summary one run gives.
     Merge {
         /// Shard CSVs 1/n … n/n (each with its FILE.config.json).
@@ -491,10 +530,22 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play {
             game,
             agents,
+            position,
+            moves,
+            record,
             seed,
             verbose,
         } => {
-            let end = play::play(&game, &agents, seed, verbose, &mut so)?;
+            let args = play::PlayArgs {
+                game,
+                agents,
+                seed,
+                verbose,
+                position,
+                moves,
+                record,
+            };
+            let end = play::play_game(&args, &mut std::io::stdin().lock(), &mut so)?;
             writeln!(so, "{end}")?;
         }
         Command::Analyse {
@@ -738,6 +789,25 @@ fn run(cli: Cli) -> Result<()> {
         Command::Engine { game, agent } => {
             let mut input = std::io::stdin().lock();
             experiments::research::ugi::engine(&game, &agent, &mut input, &mut so)?;
+        }
+        Command::Replay {
+            file,
+            index,
+            verify,
+        } => {
+            if verify {
+                let n = experiments::records::verify(&file)?;
+                writeln!(so, "{n} records in {} reproduce", file.display())?;
+            } else {
+                experiments::records::replay(&file, index, &mut so)?;
+            }
+        }
+        Command::Export { file, pgn } => {
+            let mut text = Vec::new();
+            let n = experiments::records::pgn(&file, &mut text)?;
+            std::fs::write(&pgn, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", pgn.display()))?;
+            writeln!(so, "wrote {n} games to {}", pgn.display())?;
         }
         Command::Merge {
             inputs,

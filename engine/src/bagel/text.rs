@@ -5,10 +5,26 @@ use super::*;
 
 impl fmt::Display for BagelState {
     /// The board as in B-G3 (top row first): each cell is its tile letter
-    /// and `.`, `w` or `b`; the hole is `--`.
+    /// and `.`, `w` or `b`; the hole is `--`. Row numbers stand at the left;
+    /// each column's letter stands below-right of its lowest cell (columns
+    /// run up-left), so a cell reads as in the move notation, e.g. `a1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let geo = self.geo();
         let rr = geo.grid.radius();
+        // Column c's letter goes where its cell in the row below its lowest
+        // would be: row 0 for c <= rr, row c - rr beyond; cell (c, n) is at
+        // x = 4c + 2(rr + 1 - n) after the row number.
+        let label = |n: i32, line: &mut String| {
+            for c in 0..=2 * rr {
+                if (c <= rr && n == 0) || (c > rr && n == c - rr) {
+                    let x = (4 * c + 2 * (rr + 1 - n)) as usize;
+                    while line.len() < x {
+                        line.push(' ');
+                    }
+                    line.push((b'a' + c as u8) as char);
+                }
+            }
+        };
         // Row n = const s; print rows from the top (largest n).
         for n in (1..=2 * rr + 1).rev() {
             let mut line = String::new();
@@ -34,8 +50,13 @@ impl fmt::Display for BagelState {
                 line.push(d);
                 line += "  ";
             }
-            writeln!(f, "{:>2} {}", n, line.trim_end())?;
+            let mut line = line.trim_end().to_string();
+            label(n, &mut line);
+            writeln!(f, "{:>2} {}", n, line)?;
         }
+        let mut line = String::new();
+        label(0, &mut line);
+        writeln!(f, "   {line}")?;
         write!(
             f,
             "{} to move; score W {} B {}; reserve W {} B {}",

@@ -180,9 +180,9 @@ impl GameVisitor for ReplayVisitor<'_> {
                         let mut s = game.initial_state(self.run_seed);
                         match engine::apply_moves(&mut s, o) {
                             Ok(()) => s,
-                            Err(e) => game.parse_position(o).map_err(|_| {
-                                anyhow!("game {}: opening {o:?}: {e}", r.index)
-                            })?,
+                            Err(e) => game
+                                .parse_position(o)
+                                .map_err(|_| anyhow!("game {}: opening {o:?}: {e}", r.index))?,
                         }
                     }
                 };

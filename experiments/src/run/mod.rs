@@ -265,6 +265,8 @@ impl GameVisitor for RunVisitor<'_> {
             openings,
         };
         let setup = &setup;
+        let mut recorder =
+            crate::records::RecordWriter::open(&args.out, &game, &config, setup, &existing)?;
         let played = todo.len();
         let mut records = existing;
         std::thread::scope(|scope| -> Result<()> {
@@ -272,6 +274,7 @@ impl GameVisitor for RunVisitor<'_> {
                 let mut got = Vec::new();
                 for rec in rx {
                     writer.write(&config, &rec)?;
+                    recorder.write(&game, &config, setup, &rec)?;
                     bar.inc(1);
                     got.push(rec);
                 }

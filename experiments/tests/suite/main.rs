@@ -1,5 +1,6 @@
 //! The experiments crate's integration tests, one binary: balance and
-//! swap maps, the command line, strength research. Shared helpers live in
+//! swap maps, the command line, strength research, game records and the
+//! human seat. Shared helpers live in
 //! [`common`].
 
 mod balance;
@@ -8,4 +9,5 @@ mod common;
 mod design;
 mod pictures;
 mod protocol;
+mod records;
 mod strength;

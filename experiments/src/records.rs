@@ -1,0 +1,601 @@
+//! Game records: one JSON object per finished game, one per line (JSON
+//! Lines), in one format for every game; `boardlab replay` reads them back.
+//!
+//! Every run that writes a tournament CSV (`tournament`, `balance`, `rate`,
+//! `sprt`, `tune`) writes beside `FILE` the records `FILE.records.jsonl`
+//! ([`records_path`]): one line per finished game, flushed, in the order
+//! the CSV rows are written. A resumed run keeps the records of the games
+//! it keeps (a half-written last line is dropped) and appends the new ones;
+//! if the records do not match the CSV's games (a file from before records
+//! existed, a lost file), they are rebuilt from the CSV rows, which hold
+//! every move. The fields are those of [`Record`]; `results/README.md`
+//! documents them.
+//!
+//! [`replay`] prints a record's boards ply by ply; [`verify`] replays every
+//! record, checking each move's legality and the recorded end; [`pgn`]
+//! writes two-seat games as PGN for rating tools (Ordo, BayesElo).
+
+use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde::{Deserialize, Serialize};
+
+use agents::AgentSpec;
+use engine::{Game, GameVisitor, Research, State, ToMove, parse_legal_move, visit_game};
+
+use crate::run::{GameRecord, PlaySetup, TournamentConfig};
+
+/// One finished game, as a line of a records file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The boardlab version that played the game (`CARGO_PKG_VERSION`).
+    pub boardlab: String,
+    /// The canonical game string, every parameter spelled out.
+    pub game: String,
+    /// The game's index within its run (the CSV's `game_index`).
+    pub index: u64,
+    /// The game seed: the initial state is `initial_state(seed)` unless the
+    /// game started from an opening, chance outcomes come from
+    /// `mix(seed, 0)`, agent `a` of the run from `mix(seed, a + 1)` (by seat
+    /// `s`, `mix(seed, s + 1)`, in runs made before issue 17).
+    pub seed: u64,
+    /// The position text of the state the first move of `moves` was played
+    /// from (after the opening, if any).
+    pub start: String,
+    /// The index of the opening in the run's list, if the game started
+    /// from one.
+    #[serde(default)]
+    pub opening: Option<u32>,
+    /// The opening: its moves from the game's start, or the position text
+    /// an openings file gave; `null` without one.
+    #[serde(default)]
+    pub opening_moves: Option<String>,
+    /// The canonical spec of the agent in each seat, seat 0 first.
+    pub agents: Vec<String>,
+    /// Every ply in the game's notation, chance outcomes and pie swaps
+    /// included.
+    pub moves: Vec<String>,
+    /// Plies played (the length of `moves`).
+    pub plies: u32,
+    /// Whole turns played (see "Moves, plies and turns" in `engine::api`).
+    pub turns: u32,
+    /// Winning seats: those with the highest return; empty for a draw.
+    pub winners: Vec<usize>,
+    /// The return of each seat (win 1, loss -1, draw 0; a one-seat game's
+    /// score).
+    pub returns: Vec<f64>,
+    /// Why the game ended, in the game's own terms (`null` where the game
+    /// does not say).
+    pub end: Option<String>,
+}
+
+/// The records file written beside a tournament CSV: `FILE.records.jsonl`.
+pub fn records_path(out: &Path) -> PathBuf {
+    let mut p = out.as_os_str().to_owned();
+    p.push(".records.jsonl");
+    PathBuf::from(p)
+}
+
+/// The winners of `returns` as the CSV counts them: the seats with the
+/// highest return, none if every seat of a game of two or more ties.
+pub fn winners(returns: &[f64]) -> Vec<usize> {
+    let best = returns.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let mut w: Vec<usize> = (0..returns.len()).filter(|&s| returns[s] == best).collect();
+    if w.len() == returns.len() && returns.len() > 1 {
+        w.clear();
+    }
+    w
+}
+
+/// Builds the record of a finished game of a run by replaying its moves
+/// from its opening or `initial_state(seed)` (which also checks them and
+/// finds the end reason).
+///
+/// # Errors
+/// A move of the row that does not replay, an end reason that differs from
+/// the row's.
+pub fn record_of<G: Game>(
+    game: &G,
+    config: &TournamentConfig,
+    setup: &PlaySetup<G::State>,
+    r: &GameRecord,
+) -> Result<Record> {
+    let mut state = match r.opening {
+        Some(k) => setup
+            .openings
+            .get(k as usize)
+            .ok_or_else(|| anyhow!("game {}: no opening {k} in this run", r.index))?
+            .state
+            .clone(),
+        None => game.initial_state(r.seed),
+    };
+    let start = state.to_text();
+    let moves: Vec<String> = r.moves.split_whitespace().map(str::to_string).collect();
+    let mut turns = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let mv = parse_legal_move(&state, m)
+            .map_err(|e| anyhow!("game {}: move {}: {e}", r.index, i + 1))?;
+        state.apply(mv);
+        turns += u32::from(!state.continues_turn());
+    }
+    // A forfeit (an external program that crashed, hung or cheated) ends
+    // the game before its rules do: the row's reason stands.
+    let end = if is_forfeit(&r.end) {
+        r.end.clone()
+    } else {
+        state.end_reason().map(str::to_string)
+    };
+    if r.end.is_some() && r.end != end {
+        bail!(
+            "game {}: end {:?} in the row, {:?} replayed",
+            r.index,
+            r.end,
+            end
+        );
+    }
+    Ok(Record {
+        boardlab: env!("CARGO_PKG_VERSION").to_string(),
+        game: config.game.clone(),
+        index: r.index,
+        seed: r.seed,
+        start,
+        opening: r.opening,
+        opening_moves: r.opening_moves.clone(),
+        agents: r.seats.iter().map(|&a| config.agents[a].clone()).collect(),
+        plies: moves.len() as u32,
+        moves,
+        turns,
+        winners: r.winners.clone(),
+        returns: r.returns.clone(),
+        end,
+    })
+}
+
+/// Appends a run's records, one flushed line per game.
+pub struct RecordWriter {
+    file: File,
+    path: PathBuf,
+}
+
+impl RecordWriter {
+    /// Opens the records beside the CSV `out`, consistent with the games
+    /// `existing` already in it (in CSV order): kept as they are if the
+    /// file holds exactly their records (a half-written last line is cut
+    /// off), rebuilt from the rows otherwise.
+    ///
+    /// # Errors
+    /// A file that cannot be written, a row that does not replay.
+    pub fn open<G: Game>(
+        out: &Path,
+        game: &G,
+        config: &TournamentConfig,
+        setup: &PlaySetup<G::State>,
+        existing: &[GameRecord],
+    ) -> Result<RecordWriter> {
+        let path = records_path(out);
+        if !existing.is_empty()
+            && let Some(len) = matching_prefix(&path, existing)
+        {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(&path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            file.set_len(len)?;
+            drop(file);
+            let file = OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            return Ok(RecordWriter { file, path });
+        }
+        let file =
+            File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+        let mut w = RecordWriter { file, path };
+        if !existing.is_empty() {
+            eprintln!(
+                "rebuilding {} from the {} games in {}",
+                w.path.display(),
+                existing.len(),
+                out.display()
+            );
+        }
+        for r in existing {
+            w.write(game, config, setup, r)?;
+        }
+        Ok(w)
+    }
+
+    /// Writes and flushes one game's record.
+    ///
+    /// # Errors
+    /// An I/O error, a row that does not replay.
+    pub fn write<G: Game>(
+        &mut self,
+        game: &G,
+        config: &TournamentConfig,
+        setup: &PlaySetup<G::State>,
+        r: &GameRecord,
+    ) -> Result<()> {
+        let rec = record_of(game, config, setup, r)?;
+        let line = serde_json::to_string(&rec)? + "\n";
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+}
+
+/// The byte length of the complete lines of `path` if they are exactly the
+/// records of `existing`, in order; `None` otherwise.
+fn matching_prefix(path: &Path, existing: &[GameRecord]) -> Option<u64> {
+    let text = std::fs::read(path).ok()?;
+    let mut len = 0usize;
+    let mut n = 0;
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        if !line.ends_with(b"\n") {
+            eprintln!(
+                "warning: {}: dropping a half-written last record",
+                path.display()
+            );
+            break;
+        }
+        let rec: Record = serde_json::from_slice(line).ok()?;
+        let want = existing.get(n)?;
+        if rec.index != want.index || rec.moves.join(" ") != want.moves {
+            return None;
+        }
+        n += 1;
+        len += line.len();
+    }
+    (n == existing.len()).then_some(len as u64)
+}
+
+/// Appends one record to `path` as a flushed line (the file is created if
+/// needed).
+///
+/// # Errors
+/// A file that cannot be written.
+pub fn append(path: &Path, rec: &Record) -> Result<()> {
+    let line = serde_json::to_string(rec)? + "\n";
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(line.as_bytes()).and_then(|()| f.flush()))
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Reads a records file: each record with its line number (from 1).
+///
+/// # Errors
+/// An unreadable file; a line that is not a record (the error names it).
+pub fn read_records(path: &Path) -> Result<Vec<(usize, Record)>> {
+    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let rec: Record = serde_json::from_str(&line)
+            .map_err(|e| anyhow!("{} line {}: not a game record: {e}", path.display(), i + 1))?;
+        out.push((i + 1, rec));
+    }
+    Ok(out)
+}
+
+/// Plays a record's moves from its start, checking each, and optionally
+/// prints every board.
+struct ReplayVisitor<'a> {
+    rec: &'a Record,
+    out: Option<&'a mut dyn Write>,
+}
+
+/// Whether an end reason is a forfeit (`forfeit: crash|timeout|illegal move`).
+fn is_forfeit(end: &Option<String>) -> bool {
+    end.as_deref().is_some_and(|e| e.starts_with("forfeit"))
+}
+
+/// What replaying a record found.
+struct Replayed {
+    turns: u32,
+    terminal: bool,
+    /// The seat to move after the last move, if a seat is.
+    to_move: Option<usize>,
+    returns: Vec<f64>,
+    end: Option<String>,
+}
+
+impl GameVisitor for ReplayVisitor<'_> {
+    type Output = Result<Replayed>;
+    fn visit<G: Game>(mut self, game: G) -> Result<Replayed> {
+        let rec = self.rec;
+        let n = game.num_seats();
+        if rec.agents.len() != n {
+            bail!("{} agents for a game of {n} seats", rec.agents.len());
+        }
+        for a in &rec.agents {
+            AgentSpec::parse(a).map_err(|e| anyhow!("{e}"))?;
+        }
+        let mut state = game
+            .parse_position(&rec.start)
+            .map_err(|e| anyhow!("start: {e}"))?;
+        if let Some(out) = self.out.as_deref_mut() {
+            writeln!(out, "{} game {} seed {}", rec.game, rec.index, rec.seed)?;
+            for (s, a) in rec.agents.iter().enumerate() {
+                writeln!(out, "seat {s}: {a}")?;
+            }
+            writeln!(out, "\n{state}\nposition: {}\n", state.to_text())?;
+        }
+        let mut turns = 0;
+        for (i, m) in rec.moves.iter().enumerate() {
+            let who = match state.to_move() {
+                ToMove::Seat(s) => format!("seat {s}"),
+                ToMove::Chance => "chance".to_string(),
+                ToMove::Terminal => {
+                    bail!("move {} {m:?}: the game is already over", i + 1)
+                }
+            };
+            let mv = parse_legal_move(&state, m).map_err(|e| anyhow!("move {}: {e}", i + 1))?;
+            state.apply(mv);
+            turns += u32::from(!state.continues_turn());
+            if let Some(out) = self.out.as_deref_mut() {
+                writeln!(
+                    out,
+                    "ply {}: {who} plays {m}\n{state}\nposition: {}\n",
+                    i + 1,
+                    state.to_text()
+                )?;
+            }
+        }
+        let r = state.returns();
+        let end = state.end_reason().map(str::to_string);
+        if let Some(out) = self.out.as_deref_mut() {
+            let rs: Vec<String> = (0..n).map(|s| format!("seat {s} {}", r[s])).collect();
+            writeln!(
+                out,
+                "returns: {}; end: {}",
+                rs.join(", "),
+                end.as_deref().unwrap_or("-")
+            )?;
+        }
+        Ok(Replayed {
+            turns,
+            terminal: state.is_terminal(),
+            to_move: match state.to_move() {
+                ToMove::Seat(s) => Some(s),
+                _ => None,
+            },
+            returns: r[..n].to_vec(),
+            end,
+        })
+    }
+}
+
+fn replay_one<'a>(rec: &'a Record, out: Option<&'a mut dyn Write>) -> Result<Replayed> {
+    visit_game(&rec.game, ReplayVisitor { rec, out }).map_err(|e| anyhow!("{e}"))?
+}
+
+/// Prints the boards of one game of a records file ply by ply: the game
+/// with index `index`, or the first record if `None`.
+///
+/// # Errors
+/// An unreadable file or record, no game with that index, a move that does
+/// not replay.
+pub fn replay(path: &Path, index: Option<u64>, out: &mut dyn Write) -> Result<()> {
+    let records = read_records(path)?;
+    let (line, rec) = match index {
+        None => records
+            .first()
+            .ok_or_else(|| anyhow!("{} holds no records", path.display()))?,
+        Some(i) => records
+            .iter()
+            .find(|(_, r)| r.index == i)
+            .ok_or_else(|| anyhow!("{} holds no game with index {i}", path.display()))?,
+    };
+    replay_one(rec, Some(out))
+        .map(|_| ())
+        .with_context(|| format!("{} line {line} (game {})", path.display(), rec.index))
+}
+
+/// Checks one record against its replay.
+fn verify_one(rec: &Record) -> Result<()> {
+    let mut got = replay_one(rec, None)?;
+    if rec.plies as usize != rec.moves.len() {
+        bail!("plies {} but {} moves recorded", rec.plies, rec.moves.len());
+    }
+    if is_forfeit(&rec.end) {
+        // The seat to move forfeited: it loses, every other seat wins.
+        let Some(seat) = got.to_move.filter(|_| !got.terminal) else {
+            bail!("a forfeit recorded where no seat was to move");
+        };
+        got.terminal = true;
+        got.returns = crate::run::play::forfeit_returns(rec.returns.len(), seat);
+        got.end = rec.end.clone();
+    }
+    if !got.terminal {
+        bail!("the game is not over after its {} moves", rec.moves.len());
+    }
+    if got.turns != rec.turns {
+        bail!("turns {} recorded, {} replayed", rec.turns, got.turns);
+    }
+    if got.returns != rec.returns {
+        bail!(
+            "returns {:?} recorded, {:?} replayed",
+            rec.returns,
+            got.returns
+        );
+    }
+    if winners(&got.returns) != rec.winners {
+        bail!(
+            "winners {:?} recorded, {:?} replayed",
+            rec.winners,
+            winners(&got.returns)
+        );
+    }
+    if got.end != rec.end {
+        bail!("end {:?} recorded, {:?} replayed", rec.end, got.end);
+    }
+    Ok(())
+}
+
+/// Replays every record of a file, checking each move's legality, that the
+/// game is over after the last move, and the recorded plies, turns,
+/// returns, winners and end reason. Returns the number of records.
+///
+/// # Errors
+/// The first record that does not reproduce, named by its line.
+pub fn verify(path: &Path) -> Result<usize> {
+    let records = read_records(path)?;
+    for (line, rec) in &records {
+        verify_one(rec).map_err(|e| {
+            anyhow!(
+                "{} line {line} (game {}) does not reproduce: {e:#}",
+                path.display(),
+                rec.index
+            )
+        })?;
+    }
+    Ok(records.len())
+}
+
+/// The standard chess start, Royal Guard's default position text.
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// For Royal Guard with `royal_powers=false` (FIDE chess): the moves in
+/// SAN with move numbers (`1. f3 e5 2. g4 Qh4#`), replayed from the
+/// record's start. `None` for every other game.
+fn chess_movetext(rec: &Record) -> Result<Option<Vec<String>>> {
+    let spec = engine::spec::Spec::parse(&rec.game).map_err(|e| anyhow!("{e}"))?;
+    if spec.name != "royal_guard" {
+        return Ok(None);
+    }
+    let game = engine::royal_guard::RoyalGuardGame::from_spec(&spec).map_err(|e| anyhow!("{e}"))?;
+    if game.rules().royal_powers {
+        return Ok(None);
+    }
+    let mut state = game
+        .parse_position(&rec.start)
+        .map_err(|e| anyhow!("start: {e}"))?;
+    let fields: Vec<&str> = rec.start.split_whitespace().collect();
+    let mut number: u32 = fields.get(5).and_then(|f| f.parse().ok()).unwrap_or(1);
+    let mut white = fields.get(1) != Some(&"b");
+    let mut words = Vec::new();
+    for (i, m) in rec.moves.iter().enumerate() {
+        let mv = parse_legal_move(&state, m).map_err(|e| anyhow!("move {}: {e}", i + 1))?;
+        if white {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(state.san(mv));
+        state.apply(mv);
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    Ok(Some(words))
+}
+
+/// Words joined into lines of at most 79 characters (PGN's export format).
+fn wrap(words: &[String]) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for w in words {
+        let last = lines.last_mut().expect("one line");
+        if !last.is_empty() && last.len() + 1 + w.len() > 79 {
+            lines.push(w.clone());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(w);
+        }
+    }
+    lines.join("\n")
+}
+
+/// A PGN tag value: backslashes and quotes escaped.
+fn tag(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes the two-seat games of a records file as PGN: the seven-tag
+/// roster (`Event` is `boardlab <game>`, `Round` the game index + 1,
+/// `White` the seat-0 agent, `Black` the seat-1 agent, `Result` from seat
+/// 0's returns), then `Game`, `Seed`, `Plies` and `End` tags, then the
+/// moves and the result. Royal Guard with `royal_powers=false` is FIDE
+/// chess: its moves are SAN with move numbers (and `SetUp`/`FEN` tags when
+/// the game did not start from the standard position), so chess programs
+/// read the games. Every other game's moves, in its own notation, go
+/// inside one `{...}` comment, which chess parsers skip. Rating tools
+/// (Ordo, BayesElo) need only the tags and the result, so every two-seat
+/// game can be rated.
+///
+/// # Errors
+/// An unreadable file or record, a game without two seats, an unwritable
+/// output.
+pub fn pgn(path: &Path, out: &mut dyn Write) -> Result<usize> {
+    let records = read_records(path)?;
+    let mut text = String::new();
+    for (line, rec) in &records {
+        if rec.agents.len() != 2 || rec.returns.len() != 2 {
+            bail!(
+                "{} line {line}: PGN holds two-seat games; game {} has {} seats",
+                path.display(),
+                rec.index,
+                rec.agents.len()
+            );
+        }
+        let result = if rec.returns[0] > rec.returns[1] {
+            "1-0"
+        } else if rec.returns[0] < rec.returns[1] {
+            "0-1"
+        } else {
+            "1/2-1/2"
+        };
+        let _ = writeln!(text, "[Event \"boardlab {}\"]", tag(&rec.game));
+        let _ = writeln!(text, "[Site \"boardlab {}\"]", tag(&rec.boardlab));
+        let _ = writeln!(text, "[Date \"????.??.??\"]");
+        let _ = writeln!(text, "[Round \"{}\"]", rec.index + 1);
+        let _ = writeln!(text, "[White \"{}\"]", tag(&rec.agents[0]));
+        let _ = writeln!(text, "[Black \"{}\"]", tag(&rec.agents[1]));
+        let _ = writeln!(text, "[Result \"{result}\"]");
+        let _ = writeln!(text, "[Game \"{}\"]", tag(&rec.game));
+        let _ = writeln!(text, "[Seed \"{}\"]", rec.seed);
+        let _ = writeln!(text, "[Plies \"{}\"]", rec.plies);
+        let _ = writeln!(text, "[End \"{}\"]", tag(rec.end.as_deref().unwrap_or("-")));
+        let chess = chess_movetext(rec)
+            .map_err(|e| anyhow!("{} line {line} (game {}): {e:#}", path.display(), rec.index))?;
+        if let Some(mut words) = chess {
+            if rec.start != CHESS_START {
+                let _ = writeln!(text, "[SetUp \"1\"]");
+                let _ = writeln!(text, "[FEN \"{}\"]", tag(&rec.start));
+            }
+            words.push(result.to_string());
+            let _ = writeln!(text, "\n{}\n", wrap(&words));
+            continue;
+        }
+        let _ = writeln!(text);
+        // The export format's lines of at most 79 characters, one comment.
+        let mut lines = vec![String::from("{")];
+        for m in &rec.moves {
+            let m = m.replace('}', ")");
+            let last = lines.last_mut().expect("one line");
+            if last.len() + 1 + m.len() > 79 {
+                lines.push(m);
+            } else {
+                if last.len() > 1 {
+                    last.push(' ');
+                }
+                last.push_str(&m);
+            }
+        }
+        let _ = writeln!(text, "{}}} {result}\n", lines.join("\n"));
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(records.len())
+}
