@@ -111,14 +111,22 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
 
 /// A CSV path as a results file names it, resolved against the results
 /// folder and never against the working directory, so that `report` gives
-/// the same bytes wherever it runs: absolute paths stay, a leading
-/// `results/` (how the committed files name each other) is dropped.
+/// the same bytes wherever it runs: absolute paths stay; a relative one
+/// resolves to the longest tail of it that exists under the results folder
+/// (`results/balance/x.csv` → `<results>/balance/x.csv`).
 pub fn resolve(results: &Path, named: &str) -> PathBuf {
     let p = Path::new(named);
     if p.is_absolute() {
         return p.to_path_buf();
     }
-    results.join(p.strip_prefix("results").unwrap_or(p))
+    // The path was written relative to wherever the run was started (e.g.
+    // `results/ladder-lineup/balance/x.csv`): take the longest tail of it
+    // that exists under the results folder.
+    let parts: Vec<_> = p.components().collect();
+    (0..parts.len())
+        .map(|i| results.join(parts[i..].iter().collect::<PathBuf>()))
+        .find(|c| c.exists())
+        .unwrap_or_else(|| results.join(p.strip_prefix("results").unwrap_or(p)))
 }
 
 fn rel(results: &Path, p: &Path) -> String {
