@@ -404,6 +404,7 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             t.threads = args.threads;
             t.progress = args.progress;
             t.overwrite = args.overwrite;
+            t.also_writes.push(args.out.clone());
             let result = run::run(&t)?;
             let replays = replay(&result.config.game, &result.records)?;
             let row = summarise_block(
