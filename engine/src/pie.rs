@@ -383,6 +383,9 @@ impl<S: Research> Research for PieState<S> {
     fn board_shape(&self) -> Option<BoardShape> {
         self.inner.board_shape()
     }
+    fn end_reason(&self) -> Option<&'static str> {
+        self.inner.end_reason()
+    }
     fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {
         match mv {
             PieMove::Swap => Vec::new(),
@@ -554,6 +557,9 @@ impl<S: Research> Research for NoSwapState<S> {
     }
     fn board_shape(&self) -> Option<BoardShape> {
         self.0.board_shape()
+    }
+    fn end_reason(&self) -> Option<&'static str> {
+        self.0.end_reason()
     }
     fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {
         self.0.move_cells(mv)

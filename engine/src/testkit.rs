@@ -37,7 +37,8 @@ pub struct KitReport {
 ///   probabilities summing to 1, and nothing is listed elsewhere;
 /// * the incremental Zobrist key equals the recomputed one;
 /// * the position text parses back to a state with the same text and key;
-/// * terminal states list no moves and returns are within [−1, 1] except in
+/// * terminal states (and only they) give an end reason
+///   ([`Research::end_reason`]), list no moves, and returns are within [−1, 1] except in
 ///   one-seat games; before the end returns are all 0;
 /// * every declared board symmetry maps each legal move to a legal move
 ///   ([`Research::symmetry_count`], [`Research::transform_move`]);
@@ -194,6 +195,18 @@ fn check_state<G: Game, R: Rng>(
                 return Err(format!("returns {r:?} out of range at {}", at()));
             }
         }
+    }
+    if state.is_terminal() != state.end_reason().is_some() {
+        return Err(format!(
+            "end reason {:?} at a {} state: {}",
+            state.end_reason(),
+            if state.is_terminal() {
+                "terminal"
+            } else {
+                "running"
+            },
+            at()
+        ));
     }
     if state.to_move() != ToMove::Terminal && r.iter().any(|&x| x != 0.0) {
         return Err(format!("non-zero returns before the end at {}", at()));

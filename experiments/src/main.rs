@@ -49,13 +49,42 @@ struct RunOpts {
     shard: Option<String>,
 }
 
+/// Openings the games start from (every command that plays a tournament).
+#[derive(Args)]
+struct OpeningOpts {
+    /// Start the games from K distinct random openings of --opening-plies
+    /// plies (game pairs 2k, 2k+1 play opening k with the seats swapped;
+    /// give --games 2K to play each once per seating). With
+    /// --openings-file: use only its first K openings.
+    #[arg(long, value_name = "K")]
+    openings: Option<u32>,
+    /// Plies of each random opening (uniformly random legal moves).
+    #[arg(long, value_name = "P")]
+    opening_plies: Option<u32>,
+    /// Openings from a file: one per line, moves from the start in the
+    /// game's notation, or a position text; `#` starts a comment line.
+    #[arg(long, value_name = "FILE")]
+    openings_file: Option<PathBuf>,
+}
+
+impl OpeningOpts {
+    fn request(&self) -> run::OpeningsRequest {
+        run::OpeningsRequest {
+            count: self.openings,
+            plies: self.opening_plies,
+            file: self.openings_file.clone(),
+        }
+    }
+}
+
 impl RunOpts {
-    fn apply(&self, mut t: TournamentArgs) -> Result<TournamentArgs> {
+    fn apply(&self, open: &OpeningOpts, mut t: TournamentArgs) -> Result<TournamentArgs> {
         t.threads = self.threads;
         t.seed = self.seed;
         t.overwrite = self.overwrite;
         t.progress = !self.quiet;
         t.shard = self.shard.as_deref().map(run::parse_shard).transpose()?;
+        t.openings = open.request();
         Ok(t)
     }
 }
@@ -192,6 +221,8 @@ enum Command {
         out: PathBuf,
         #[command(flatten)]
         run: RunOpts,
+        #[command(flatten)]
+        open: OpeningOpts,
     },
     /// Elo ratings from a round robin in game pairs (Bradley-Terry fit).
     Rate {
@@ -215,6 +246,8 @@ enum Command {
         out: Option<PathBuf>,
         #[command(flatten)]
         run: RunOpts,
+        #[command(flatten)]
+        open: OpeningOpts,
     },
     /// Sequential probability ratio test of A against B on game pairs.
     Sprt {
@@ -247,6 +280,8 @@ enum Command {
         out: Option<PathBuf>,
         #[command(flatten)]
         run: RunOpts,
+        #[command(flatten)]
+        open: OpeningOpts,
     },
     /// Tune one agent parameter against a baseline on game pairs.
     Tune {
@@ -273,6 +308,8 @@ enum Command {
         out: Option<PathBuf>,
         #[command(flatten)]
         run: RunOpts,
+        #[command(flatten)]
+        open: OpeningOpts,
     },
     /// First-mover advantage: each game's agent plays itself (seats
     /// alternated) beside a random-against-random baseline; writes one
@@ -298,6 +335,8 @@ enum Command {
         no_baseline: bool,
         #[command(flatten)]
         run: RunOpts,
+        #[command(flatten)]
+        open: OpeningOpts,
     },
     /// Swap maps: the first mover's win rate q after each opening, played
     /// out with no swap; the pie-rule value and the fair openings.
@@ -437,13 +476,14 @@ fn run(cli: Cli) -> Result<()> {
             games,
             out,
             run,
+            open,
         } => {
             let agents = if agents.is_empty() {
                 DEFAULT_AGENTS.iter().map(|s| s.to_string()).collect()
             } else {
                 agents
             };
-            let mut args = run.apply(TournamentArgs::new(&game, &agents, games, 0, out))?;
+            let mut args = run.apply(&open, TournamentArgs::new(&game, &agents, games, 0, out))?;
             // The summary streams: memory does not grow with --games.
             args.keep_records = false;
             let res = run::run(&args)?;
@@ -471,10 +511,11 @@ fn run(cli: Cli) -> Result<()> {
             ratings,
             out,
             run,
+            open,
         } => {
             let out = out.unwrap_or_else(|| games_csv_for(&ratings));
             let args = RateArgs {
-                run: run.apply(TournamentArgs::new(&game, &agents, games, 0, out))?,
+                run: run.apply(&open, TournamentArgs::new(&game, &agents, games, 0, out))?,
                 anchor,
                 ratings_out: ratings,
             };
@@ -491,10 +532,14 @@ fn run(cli: Cli) -> Result<()> {
             sprt,
             out,
             run,
+            open,
         } => {
             let out = out.unwrap_or_else(|| games_csv_for(&sprt));
             let args = SprtArgs {
-                run: run.apply(TournamentArgs::new(&game, &agents, max_games, 0, out))?,
+                run: run.apply(
+                    &open,
+                    TournamentArgs::new(&game, &agents, max_games, 0, out),
+                )?,
                 elo0,
                 elo1,
                 alpha,
@@ -512,11 +557,12 @@ fn run(cli: Cli) -> Result<()> {
             plot,
             out,
             run,
+            open,
         } => {
             let out = out.unwrap_or_else(|| games_csv_for(&tune));
             let plot = plot.unwrap_or_else(|| tune.with_extension("svg"));
             let args = TuneArgs {
-                run: run.apply(TournamentArgs::new(&game, &[], games, 0, out))?,
+                run: run.apply(&open, TournamentArgs::new(&game, &[], games, 0, out))?,
                 agent,
                 baseline,
                 tune_out: tune,
@@ -532,6 +578,7 @@ fn run(cli: Cli) -> Result<()> {
             out,
             no_baseline,
             run,
+            open,
         } => {
             if run.shard.is_some() {
                 anyhow::bail!("balance does not take --shard (each block resumes on its own)");
@@ -550,6 +597,7 @@ fn run(cli: Cli) -> Result<()> {
                 progress: !run.quiet,
                 baseline: !no_baseline,
                 overwrite: run.overwrite,
+                openings: open.request(),
             };
             let rows = experiments::research::balance::run(&args)?;
             write!(so, "{}", experiments::research::balance::table(&rows))?;

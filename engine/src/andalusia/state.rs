@@ -503,6 +503,17 @@ impl State for AndalusiaState {
 }
 
 impl Research for AndalusiaState {
+    /// `checkmate`, `stalemate`, `repetition`, `quiet-move rule`, `ply cap` (§2.6).
+    fn end_reason(&self) -> Option<&'static str> {
+        Some(match self.ending? {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::Repetition => "repetition",
+            Ending::QuietPlies => "quiet-move rule",
+            Ending::PlyCap => "ply cap",
+        })
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         match seat {
             0 => "white".into(),

@@ -301,6 +301,27 @@ impl State for BagelState {
 }
 
 impl Research for BagelState {
+    /// The game ends when a player cannot place (B-10); the reason names
+    /// the rule that decided it: `score` (B-11), `run tie-break` (B-12) or
+    /// `full tie` (B-13, Black wins).
+    fn end_reason(&self) -> Option<&'static str> {
+        if !self.over {
+            return None;
+        }
+        if self.score[0] != self.score[1] {
+            return Some("score");
+        }
+        let (mut rw, nw) = self.runs(Colour::White);
+        let (mut rb, nb) = self.runs(Colour::Black);
+        rw[..nw].sort_unstable();
+        rb[..nb].sort_unstable();
+        Some(if rw[..nw] == rb[..nb] {
+            "full tie"
+        } else {
+            "run tie-break"
+        })
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         let role = if seat == 0 { "first" } else { "second" };
         match self.stage {

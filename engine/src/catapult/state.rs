@@ -586,6 +586,17 @@ impl<B: CatapultBits> State for CatapultState<B> {
 }
 
 impl<B: CatapultBits> Research for CatapultState<B> {
+    /// `regicide` (Royal: the king captured), `annihilation` (every piece
+    /// captured), `ply cap` (ruling C-R2).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Win(_) if self.rules.royal => Some("regicide"),
+            Outcome::Win(_) => Some("annihilation"),
+            Outcome::Capped => Some("ply cap"),
+        }
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         match seat {
             0 => "light".into(),

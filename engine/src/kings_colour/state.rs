@@ -189,6 +189,16 @@ impl State for KingsColourState {
 }
 
 impl Research for KingsColourState {
+    /// `checkmate` (KC-11), `stalemate` (KC-13), `repetition`, `ply cap` (KC-14).
+    fn end_reason(&self) -> Option<&'static str> {
+        Some(match self.end?.reason {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::PlyCap => "ply cap",
+        })
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         if seat == 0 { "white" } else { "black" }.to_string()
     }

@@ -366,6 +366,18 @@ impl State for RoyalGuardState {
 }
 
 impl Research for RoyalGuardState {
+    /// `checkmate`, `stalemate`, `repetition`, `fifty-move rule`, `dead position` (RG-8).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Checkmate(_) => Some("checkmate"),
+            Outcome::Stalemate => Some("stalemate"),
+            Outcome::Repetition => Some("repetition"),
+            Outcome::FiftyMove => Some("fifty-move rule"),
+            Outcome::DeadPosition => Some("dead position"),
+        }
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         ["white", "black"]
             .get(seat)

@@ -415,6 +415,16 @@ impl State for SlingshotState {
 }
 
 impl Research for SlingshotState {
+    /// `connection` (S-win), `stuck` (`stuck_loses`: no stack move left), `two passes` (draw).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Win(c) if self.has_path(c) => Some("connection"),
+            Outcome::Win(_) => Some("stuck"),
+            Outcome::Draw => Some("two passes"),
+        }
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         let role = if seat == 0 { "setter" } else { "chooser" };
         match self.stage {

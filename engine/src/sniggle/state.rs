@@ -316,6 +316,16 @@ impl State for SniggleState {
 }
 
 impl Research for SniggleState {
+    /// `all home` (N-5, N-7: a seat, or both partners, finished) or
+    /// `blocked` (no seat can ever move: our ruling under N-9, a draw).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Win(_) => Some("all home"),
+            Outcome::Draw => Some("blocked"),
+        }
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         let letter = SEAT_LETTERS[seat];
         if self.rules.teams {

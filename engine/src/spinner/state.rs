@@ -344,6 +344,15 @@ impl State for SpinnerState {
 }
 
 impl Research for SpinnerState {
+    /// `connection` (K9) or `board full` (the draw of K10).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome {
+            Outcome::Ongoing => None,
+            Outcome::Win(_) => Some("connection"),
+            Outcome::Draw => Some("board full"),
+        }
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         match (seat, self.rules.crossed) {
             (0, _) => "P1/X/ranks".to_string(),

@@ -59,6 +59,8 @@ pub struct BalanceArgs {
     pub baseline: bool,
     /// Replace block CSVs made with another configuration.
     pub overwrite: bool,
+    /// Openings every block's games start from.
+    pub openings: crate::run::OpeningsRequest,
 }
 
 /// Every registered game at its default parameters (`--all`).
@@ -405,6 +407,7 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             t.progress = args.progress;
             t.overwrite = args.overwrite;
             t.also_writes.push(args.out.clone());
+            t.openings = args.openings.clone();
             let result = run::run(&t)?;
             let replays = replay(&result.config.game, &result.records)?;
             let row = summarise_block(

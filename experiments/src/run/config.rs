@@ -90,6 +90,17 @@ pub fn config_diff(
     field("paired", old.paired.to_string(), new.paired.to_string());
     let shard = |s: Option<(u32, u32)>| s.map_or("none".into(), |(k, n)| format!("{k}/{n}"));
     field("shard", shard(old.shard), shard(new.shard));
+    field(
+        "agent_seeds",
+        old.agent_seeds.to_string(),
+        new.agent_seeds.to_string(),
+    );
+    let openings = |o: &Option<super::OpeningsConfig>| {
+        o.as_ref().map_or("none".into(), |o| {
+            serde_json::to_string(o).unwrap_or_default()
+        })
+    };
+    field("openings", openings(&old.openings), openings(&new.openings));
     if old.games != new.games {
         let extendable = new.games > old.games && blocks(old, num_seats) == 1;
         if !extendable {
@@ -119,6 +130,7 @@ mod tests {
             schedule: Schedule::RoundRobin,
             paired: false,
             shard: None,
+            ..Default::default()
         };
         let mut new = old.clone();
         new.games = 60;

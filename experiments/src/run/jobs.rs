@@ -36,6 +36,10 @@ pub struct Job {
     pub seed: u64,
     /// Agent index (into the agents list) per seat.
     pub seats: Vec<usize>,
+    /// Index of the opening the game starts from, if the run has openings:
+    /// game `g` of a pairing plays opening `(g / r) mod K`, `r` the number
+    /// of seatings that rotate (1, 2, or the seat count).
+    pub opening: Option<u32>,
 }
 
 /// `SplitMix64` of `a` mixed with `b`: independent seeds for jobs and seats.
@@ -137,10 +141,17 @@ fn job_in(
     };
     // Paired: both games of a pair take the seed of the pair's first.
     let seed_index = if config.paired { index - g % 2 } else { index };
+    // Game `g` of a block plays opening `(g / r) mod K`, `r` the seatings.
+    let rotation = num_seats.max(1) as u64;
+    let opening = config
+        .openings
+        .as_ref()
+        .map(|o| ((g / rotation) % u64::from(o.count.max(1))) as u32);
     Some(Job {
         index,
         seed: mix(config.seed, seed_index),
         seats,
+        opening,
     })
 }
 
@@ -213,6 +224,7 @@ mod tests {
             schedule: Schedule::RoundRobin,
             paired: false,
             shard: None,
+            ..Default::default()
         };
         let j = jobs(&config, 2).unwrap();
         let seats: Vec<Vec<usize>> = j.iter().map(|j| j.seats.clone()).collect();

@@ -40,19 +40,21 @@ use engine::{Game, GameVisitor, visit_game};
 pub mod config;
 pub mod jobs;
 pub mod merge;
+pub mod openings;
 pub mod play;
 pub mod rows;
 pub mod safety;
 pub mod summary;
 
 pub use jobs::{Job, JobTable, jobs, mix, parse_shard};
-pub use play::{GameRecord, play_job, play_out};
+pub use openings::{Opening, OpeningsConfig, OpeningsRequest};
+pub use play::{GameRecord, PlaySetup, play_job, play_out};
 use rows::RowWriter;
 pub use rows::{GameRow, check_rows, read_config, read_rows, write_rows};
 pub use summary::{AgentSummary, ScoreSummary, Summary, SummaryBuilder, summarise};
 
 /// Everything that determines a tournament's games (not its threads).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TournamentConfig {
     /// The canonical game string.
     pub game: String,
@@ -72,6 +74,14 @@ pub struct TournamentConfig {
     /// `Some((k, n))`: only the `k`-th of `n` slices (1-based) of the jobs.
     #[serde(default)]
     pub shard: Option<(u32, u32)>,
+    /// Agents seeded by agent index, not by seat (see [`PlaySetup`]); absent
+    /// (false) in the configurations of runs made before, which resume as
+    /// they were made.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub agent_seeds: bool,
+    /// The run's openings, if its games start from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<OpeningsConfig>,
 }
 
 /// Which pairs of agents play (two-seat games).
@@ -119,6 +129,9 @@ pub struct TournamentArgs {
     /// Other files the command writes after the games (ratings, SPRT rows,
     /// plots): checked writable before the first game.
     pub also_writes: Vec<PathBuf>,
+    /// Openings to start the games from (`--openings`, `--opening-plies`,
+    /// `--openings-file`).
+    pub openings: OpeningsRequest,
 }
 
 impl TournamentArgs {
@@ -140,6 +153,7 @@ impl TournamentArgs {
             limit: None,
             keep_records: true,
             also_writes: Vec::new(),
+            openings: OpeningsRequest::default(),
         }
     }
 }
@@ -180,7 +194,11 @@ impl GameVisitor for RunVisitor<'_> {
         for s in &self.specs {
             s.check_game(n)?;
         }
-        let config = TournamentConfig {
+        let (openings_config, openings) = match openings::make(&game, &args.openings, args.seed)? {
+            Some((c, list)) => (Some(c), list),
+            None => (None, Vec::new()),
+        };
+        let mut config = TournamentConfig {
             game: game.game_string(),
             agents: self.specs.iter().map(|s| s.canonical()).collect(),
             games: args.games,
@@ -188,11 +206,13 @@ impl GameVisitor for RunVisitor<'_> {
             schedule: args.schedule,
             paired: args.paired,
             shard: args.shard,
+            agent_seeds: true,
+            openings: openings_config,
         };
         if config.paired && config.games % 2 == 1 {
             bail!("--games {} must be even for game pairs", config.games);
         }
-        let table = JobTable::new(&config, n)?;
+        jobs::check_seats(&config, n)?;
         // Every output is checked, and the CSV locked, before the first game.
         for p in &args.also_writes {
             safety::check_writable(p)?;
@@ -202,7 +222,23 @@ impl GameVisitor for RunVisitor<'_> {
         let mut history = Vec::new();
         let resuming = args.out.exists() && !args.overwrite;
         if resuming {
-            match config::read_config_file(&args.out)? {
+            let old = config::read_config_file(&args.out)?;
+            // A run made before agents were seeded by agent resumes as made.
+            if let Some(old) = &old
+                && !old.config.agent_seeds
+                && config::config_diff(
+                    &old.config,
+                    &TournamentConfig {
+                        agent_seeds: false,
+                        ..config.clone()
+                    },
+                    n,
+                )
+                .is_empty()
+            {
+                config.agent_seeds = false;
+            }
+            match old {
                 None => bail!(
                     "{} exists but has no {}; choose another --out or pass --overwrite",
                     args.out.display(),
@@ -221,6 +257,7 @@ impl GameVisitor for RunVisitor<'_> {
                 }
             }
         }
+        let table = JobTable::new(&config, n)?;
         // Stream the finished rows: check each, mark its index, count it.
         let mut done = rows::IndexSet::default();
         let mut summary = SummaryBuilder::new();
@@ -271,6 +308,11 @@ impl GameVisitor for RunVisitor<'_> {
         // Bounded: finished games wait for the writer rather than pile up.
         let (tx, rx) = mpsc::sync_channel::<GameRecord>(4 * threads);
         let specs = &self.specs;
+        let setup = PlaySetup {
+            agent_seeds: config.agent_seeds,
+            openings,
+        };
+        let setup = &setup;
         std::thread::scope(|scope| -> Result<()> {
             let writer_thread = scope.spawn(|| -> Result<()> {
                 for rec in rx {
@@ -289,7 +331,7 @@ impl GameVisitor for RunVisitor<'_> {
                     .filter(|&i| wanted(i))
                     .filter_map(|i| table.get(i))
                     .for_each_with(tx, |tx, job| {
-                        let rec = play_job(&game, specs, &job);
+                        let rec = play_job(&game, specs, &job, setup);
                         // The writer ends only on an I/O error, reported below.
                         let _ = tx.send(rec);
                     });

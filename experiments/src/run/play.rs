@@ -12,7 +12,7 @@ use engine::{Game, Research, State, ToMove};
 use super::jobs::{Job, mix};
 
 /// A finished game, as written to the CSV.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
     /// Game index within the run.
     pub index: u64,
@@ -38,8 +38,27 @@ pub struct GameRecord {
     pub turns: Option<u32>,
     /// Wall-clock milliseconds for the game.
     pub wall_ms: u64,
-    /// The move record, space-separated, in the game's notation.
+    /// The move record, space-separated, in the game's notation (after the
+    /// opening, if the game started from one).
     pub moves: String,
+    /// Why the game ended, in the game's terms ([`Research::end_reason`]);
+    /// `None` for a row written before end reasons were recorded.
+    pub end: Option<String>,
+    /// The opening's index in the run's list, if the game started from one.
+    pub opening: Option<u32>,
+    /// The opening's text: its moves from the start, or a position text.
+    pub opening_moves: Option<String>,
+}
+
+/// How a run's games are set up beyond their job: agent seeds and openings.
+#[derive(Clone, Debug, Default)]
+pub struct PlaySetup<S> {
+    /// Agents are seeded by agent index (`mix(game seed, agent + 1)`), so
+    /// that a game pair of two identical agents is two different games;
+    /// `false` for runs made before (seeded by seat).
+    pub agent_seeds: bool,
+    /// The run's openings (empty: every game from its seeded start).
+    pub openings: Vec<super::openings::Opening<S>>,
 }
 
 /// Plays `state` to the end: `players[s]` chooses for seat `s`, chance
@@ -72,15 +91,28 @@ pub fn play_out<S: State + 'static>(
     turns
 }
 
-/// Plays one game of a job with fresh agents.
-pub fn play_job<G: Game>(game: &G, specs: &[AgentSpec], job: &Job) -> GameRecord {
+/// Plays one game of a job with fresh agents, from its opening if it has
+/// one (else from the seeded start).
+pub fn play_job<G: Game>(
+    game: &G,
+    specs: &[AgentSpec],
+    job: &Job,
+    setup: &PlaySetup<G::State>,
+) -> GameRecord {
     let start = Instant::now();
-    let mut state = game.initial_state(job.seed);
+    let opening = job.opening.map(|k| &setup.openings[k as usize]);
+    let mut state = match opening {
+        Some(o) => o.state.clone(),
+        None => game.initial_state(job.seed),
+    };
     let mut players: Vec<_> = job
         .seats
         .iter()
         .enumerate()
-        .map(|(seat, &a)| specs[a].build::<G::State>(mix(job.seed, seat as u64 + 1)))
+        .map(|(seat, &a)| {
+            let key = if setup.agent_seeds { a } else { seat };
+            specs[a].build::<G::State>(mix(job.seed, key as u64 + 1))
+        })
         .collect();
     let mut moves = Vec::new();
     let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
@@ -104,5 +136,8 @@ pub fn play_job<G: Game>(game: &G, specs: &[AgentSpec], job: &Job) -> GameRecord
         turns: Some(turns),
         wall_ms: start.elapsed().as_millis() as u64,
         moves: moves.join(" "),
+        end: state.end_reason().map(str::to_string),
+        opening: job.opening,
+        opening_moves: opening.map(|o| o.text.clone()),
     }
 }

@@ -35,6 +35,9 @@ pub fn header(n: usize) -> Vec<String> {
         "turns",
         "wall_ms",
         "moves",
+        "end",
+        "opening",
+        "opening_moves",
     ] {
         h.push(c.into());
     }
@@ -42,7 +45,7 @@ pub fn header(n: usize) -> Vec<String> {
 }
 
 /// Columns a file may lack (it was written before they existed).
-const OPTIONAL: &[&str] = &["turns"];
+const OPTIONAL: &[&str] = &["turns", "end", "opening", "opening_moves"];
 
 /// Writes a float as Rust prints it (`1`, `-1`, `0.5`), as the files always
 /// have.
@@ -103,6 +106,12 @@ pub struct GameRow {
     pub turns: Option<u32>,
     pub wall_ms: u64,
     pub moves: String,
+    #[serde(default)]
+    pub end: Option<String>,
+    #[serde(default)]
+    pub opening: Option<u32>,
+    #[serde(default)]
+    pub opening_moves: Option<String>,
 }
 
 impl GameRow {
@@ -147,6 +156,9 @@ impl GameRow {
             turns: r.turns,
             wall_ms: r.wall_ms,
             moves: r.moves.clone(),
+            end: r.end.clone(),
+            opening: r.opening,
+            opening_moves: r.opening_moves.clone(),
         }
     }
 
@@ -228,6 +240,9 @@ impl GameRow {
             turns: self.turns,
             wall_ms: self.wall_ms,
             moves: self.moves.clone(),
+            end: self.end.clone().filter(|e| !e.is_empty()),
+            opening: self.opening,
+            opening_moves: self.opening_moves.clone().filter(|o| !o.is_empty()),
         })
     }
 
@@ -258,11 +273,11 @@ pub fn config_path(out: &Path) -> PathBuf {
 fn seats_of_header(head: &[&str]) -> Option<usize> {
     let n = head.iter().filter(|h| h.starts_with("agent_")).count();
     let full = header(n);
-    let fits = head.iter().copied().eq(full.iter().map(String::as_str))
-        || head.iter().copied().eq(full
-            .iter()
-            .map(String::as_str)
-            .filter(|c| !OPTIONAL.contains(c)));
+    // The full header in order, where optional columns may be missing.
+    let fits = head.iter().copied().eq(full
+        .iter()
+        .map(String::as_str)
+        .filter(|c| !OPTIONAL.contains(c) || head.contains(c)));
     (n > 0 && fits).then_some(n)
 }
 
@@ -331,7 +346,7 @@ pub fn check_row(
     if !seen.insert(r.index) {
         bail!("game_index {} appears twice", r.index);
     }
-    if r.seed != job.seed || r.seats != job.seats {
+    if r.seed != job.seed || r.seats != job.seats || r.opening != job.opening {
         bail!(
             "row {}: its seed or seating differs from the run's game {}",
             r.index,

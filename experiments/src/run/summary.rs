@@ -54,6 +54,27 @@ pub struct Summary {
     pub pairings: Vec<(usize, usize, u64, u64, u64)>,
     /// One-seat games: per agent, the distribution of its return (score).
     pub scores: Vec<ScoreSummary>,
+    /// Distinct games: different openings or move sequences (the effective
+    /// sample size of deterministic agents; games of a seeded random set-up
+    /// are compared by their moves alone).
+    pub distinct: usize,
+    /// The games `distinct` was counted over: all of them, or the first
+    /// [`DISTINCT_CAP`] (then the run has at least `distinct` distinct games).
+    pub distinct_of: usize,
+    /// Per end reason (`None`: rows that record none): games, and draws
+    /// among them, most frequent first.
+    pub ends: Vec<(Option<String>, u64, u64)>,
+}
+
+/// Below this share of distinct games a summary warns that games repeat.
+pub const DISTINCT_WARNING: f64 = 0.95;
+
+fn game_key(r: &GameRecord) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    r.opening_moves.hash(&mut h);
+    r.moves.hash(&mut h);
+    h.finish()
 }
 
 /// One agent's returns in a one-seat game (a puzzle's score).
@@ -133,7 +154,15 @@ pub struct SummaryBuilder {
     turns: Moments,
     one_seat: bool,
     scores: Vec<ScoreAcc>,
+    /// Keys of the distinct games among the first [`DISTINCT_CAP`].
+    distinct: std::collections::HashSet<u64>,
+    ends: std::collections::BTreeMap<Option<String>, (u64, u64)>,
 }
+
+/// Distinct games are counted exactly over the first this many games of a
+/// run (a set of 64-bit keys, about 20 MB at the cap); past it the summary
+/// says "at least", so memory does not grow with the games.
+pub const DISTINCT_CAP: u64 = 1_000_000;
 
 impl SummaryBuilder {
     /// An empty summary.
@@ -143,7 +172,13 @@ impl SummaryBuilder {
 
     /// Counts one finished game.
     pub fn add(&mut self, r: &GameRecord) {
+        if self.games < DISTINCT_CAP {
+            self.distinct.insert(game_key(r));
+        }
         self.games += 1;
+        let e = self.ends.entry(r.end.clone()).or_default();
+        e.0 += 1;
+        e.1 += u64::from(r.winners.is_empty());
         let grow = |v: &mut Vec<u64>, n: usize| {
             if v.len() < n {
                 v.resize(n, 0);
@@ -255,8 +290,17 @@ impl SummaryBuilder {
             Vec::new()
         };
         let n = self.games;
+        let mut ends: Vec<(Option<String>, u64, u64)> = self
+            .ends
+            .iter()
+            .map(|(e, &(n, d))| (e.clone(), n, d))
+            .collect();
+        ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         Summary {
             scores,
+            distinct: self.distinct.len(),
+            distinct_of: n.min(DISTINCT_CAP) as usize,
+            ends,
             games: n as usize,
             agents,
             first_mover: wilson(self.fm.1 as f64, self.fm.0),
@@ -293,14 +337,41 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
 }
 
 impl Summary {
+    /// A warning when fewer than 95 % of the games are distinct: the
+    /// effective sample size is below n, and intervals are too narrow.
+    pub fn distinct_warning(&self) -> Option<String> {
+        let of = self.distinct_of;
+        (of > 0 && (self.distinct as f64) < DISTINCT_WARNING * of as f64).then(|| {
+            format!(
+                "warning: only {} of {} games are distinct ({:.1} %): games repeat, so the intervals are too narrow; use --openings K --opening-plies P",
+                self.distinct,
+                of,
+                100.0 * self.distinct as f64 / of as f64
+            )
+        })
+    }
+
     /// The summary as printed at the end of a run.
     pub fn render(&self, config: &TournamentConfig) -> String {
         let mut s = String::new();
         let _ = writeln!(
             &mut s,
-            "game {}  seed {}  games {}",
-            config.game, config.seed, self.games
+            "game {}  seed {}  games {}  distinct {}",
+            config.game,
+            config.seed,
+            self.games,
+            if self.distinct_of < self.games {
+                format!(
+                    ">= {} (counted over the first {} games)",
+                    self.distinct, self.distinct_of
+                )
+            } else {
+                self.distinct.to_string()
+            }
         );
+        if let Some(w) = self.distinct_warning() {
+            let _ = writeln!(&mut s, "{w}");
+        }
         for (a, b, x, y, z) in &self.pairings {
             let _ = writeln!(
                 &mut s,
@@ -338,6 +409,21 @@ impl Summary {
             }
         }
         let _ = writeln!(&mut s, "draws:            {}", self.draws);
+        if self.ends.iter().any(|e| e.0.is_some()) {
+            let parts: Vec<String> = self
+                .ends
+                .iter()
+                .map(|(e, n, d)| {
+                    let name = e.as_deref().unwrap_or("unrecorded");
+                    if *d > 0 {
+                        format!("{name} {n} ({d} drawn)")
+                    } else {
+                        format!("{name} {n}")
+                    }
+                })
+                .collect();
+            let _ = writeln!(&mut s, "ends:             {}", parts.join(", "));
+        }
         let _ = write!(
             &mut s,
             "plies: mean {:.1}, sd {:.1}",
@@ -371,6 +457,7 @@ mod tests {
             turns: Some(10 + index as u32),
             wall_ms: 0,
             moves: String::new(),
+            ..Default::default()
         }
     }
 
@@ -384,6 +471,7 @@ mod tests {
             schedule: Schedule::RoundRobin,
             paired: false,
             shard: None,
+            ..Default::default()
         };
         // Game 0: A0 in seat 0 wins as first mover. Game 1: A1 in seat 0
         // wins as second mover (seat 1 moved first). Game 2: draw.

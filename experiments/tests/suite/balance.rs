@@ -20,6 +20,7 @@ fn record(first_mover: usize, winners: &[usize], setter: Option<usize>) -> GameR
         turns: Some(10),
         wall_ms: 0,
         moves: String::new(),
+        ..Default::default()
     }
 }
 

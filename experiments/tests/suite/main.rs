@@ -5,5 +5,6 @@
 mod balance;
 mod cli;
 mod common;
+mod design;
 mod runs;
 mod strength;

@@ -1,0 +1,232 @@
+//! Openings: the positions a run's games start from, so that deterministic
+//! agents play many different games and every opening is played with both
+//! seatings.
+//!
+//! * `--openings K --opening-plies P`: K distinct openings, each made of P
+//!   uniformly random legal moves (chance outcomes drawn by their
+//!   probabilities) from the game's start with a seeded set-up. Opening `k`
+//!   starts from `initial_state(mix(mix(run seed, OPENING_SALT), k'))` for
+//!   the `k'`-th try; openings reaching a position text already drawn are
+//!   dropped, so the K openings are K distinct positions.
+//! * `--openings-file FILE`: one opening per line, either moves in the
+//!   game's notation from the start (`initial_state(run seed)`) or a
+//!   position text; empty lines and lines starting with `#` are skipped.
+//!
+//! Game `g` of a pairing starts from opening `(g / r) mod K`, where `r` is
+//! the number of seatings that rotate (2 for two seats: games `2k` and
+//! `2k + 1` play opening `k` with the seats swapped).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use engine::{Game, State, ToMove, apply_moves};
+
+use super::jobs::mix;
+
+/// Mixed into the run seed for the openings' generator.
+const OPENING_SALT: u64 = 0x0BE1_1165;
+
+/// How many random openings to try per opening asked for before deciding
+/// that fewer distinct ones exist.
+const TRIES_PER_OPENING: u64 = 64;
+
+/// Where a run's openings come from (part of its configuration).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningsConfig {
+    /// Number of openings.
+    pub count: u32,
+    /// Plies of each random opening (0 for a file).
+    pub plies: u32,
+    /// The openings file, if they were read from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<PathBuf>,
+    /// A 64-bit digest of every opening's text, so that a changed file is
+    /// seen as a change of configuration.
+    pub digest: String,
+}
+
+/// What the command line asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpeningsRequest {
+    /// `--openings K`.
+    pub count: Option<u32>,
+    /// `--opening-plies P`.
+    pub plies: Option<u32>,
+    /// `--openings-file FILE`.
+    pub file: Option<PathBuf>,
+}
+
+impl OpeningsRequest {
+    /// Whether any opening option was given.
+    pub fn is_set(&self) -> bool {
+        self.count.is_some() || self.plies.is_some() || self.file.is_some()
+    }
+}
+
+/// One opening: its text (moves from the start, or a position text) and the
+/// position it reaches.
+#[derive(Clone, Debug)]
+pub struct Opening<S> {
+    /// The opening's moves from the start, space-separated, or the position
+    /// text a file gave.
+    pub text: String,
+    /// The position the games start from.
+    pub state: S,
+}
+
+/// A run's openings with their configuration.
+pub type Openings<S> = (OpeningsConfig, Vec<Opening<S>>);
+
+/// Makes the openings a request asks for, with their configuration.
+///
+/// # Errors
+/// `--openings 0`, `--opening-plies` without `--openings` (or with a file),
+/// plies past the end of every game, more openings than exist (the error
+/// says how many were found), and an unreadable file or a line with a
+/// malformed or illegal move (named by line and move).
+pub fn make<G: Game>(
+    game: &G,
+    req: &OpeningsRequest,
+    seed: u64,
+) -> Result<Option<Openings<G::State>>> {
+    if !req.is_set() {
+        return Ok(None);
+    }
+    let list = match (&req.file, req.count, req.plies) {
+        (Some(file), count, None) => {
+            let mut list = read_file(game, file, seed)?;
+            if let Some(k) = count {
+                if k == 0 || k as usize > list.len() {
+                    bail!(
+                        "--openings {k}: {} holds {} openings",
+                        file.display(),
+                        list.len()
+                    );
+                }
+                list.truncate(k as usize);
+            }
+            list
+        }
+        (Some(_), _, Some(_)) => {
+            bail!("--opening-plies applies to random openings, not to --openings-file")
+        }
+        (None, Some(k), Some(p)) => random(game, k, p, seed)?,
+        (None, _, _) => bail!("random openings need both --openings K and --opening-plies P"),
+    };
+    let mut digest = 0xCBF2_9CE4_8422_2325_u64;
+    for o in &list {
+        for b in o.text.bytes().chain([b'\n']) {
+            digest = (digest ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+    let config = OpeningsConfig {
+        count: list.len() as u32,
+        plies: if req.file.is_some() {
+            0
+        } else {
+            req.plies.unwrap_or(0)
+        },
+        file: req.file.clone(),
+        digest: format!("{digest:016x}"),
+    };
+    Ok(Some((config, list)))
+}
+
+/// `count` distinct random openings of `plies` plies.
+fn random<G: Game>(game: &G, count: u32, plies: u32, seed: u64) -> Result<Vec<Opening<G::State>>> {
+    if count == 0 {
+        bail!("--openings must be at least 1");
+    }
+    if plies > 1_000 {
+        bail!("--opening-plies {plies}: at most 1000");
+    }
+    let base = mix(seed, OPENING_SALT);
+    let mut rng = ChaCha8Rng::seed_from_u64(base);
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut ended = 0u64;
+    let tries = u64::from(count) * TRIES_PER_OPENING + 1_000;
+    for t in 0..tries {
+        if out.len() == count as usize {
+            break;
+        }
+        let mut s = game.initial_state(mix(base, t));
+        let mut text = Vec::new();
+        for _ in 0..plies {
+            let mv = match s.to_move() {
+                ToMove::Terminal => break,
+                ToMove::Chance => s
+                    .sample_chance(&mut rng, &mut outcomes)
+                    .expect("a chance node has outcomes"),
+                ToMove::Seat(_) => {
+                    s.legal_moves(&mut moves);
+                    moves[rng.random_range(0..moves.len())]
+                }
+            };
+            text.push(s.move_to_text(mv));
+            s.apply(mv);
+        }
+        if text.len() < plies as usize || s.is_terminal() {
+            ended += 1;
+            continue;
+        }
+        if seen.insert(s.to_text()) {
+            out.push(Opening {
+                text: text.join(" "),
+                state: s,
+            });
+        }
+    }
+    if out.is_empty() && ended > 0 {
+        bail!(
+            "--opening-plies {plies}: every one of {ended} random games ended before ply {plies}"
+        );
+    }
+    if out.len() < count as usize {
+        bail!(
+            "--openings {count}: only {} distinct openings of {plies} plies exist (found in {tries} random tries); ask for at most {}",
+            out.len(),
+            out.len()
+        );
+    }
+    Ok(out)
+}
+
+/// The openings of a file: moves from the start, or a position text.
+fn read_file<G: Game>(game: &G, path: &Path, seed: u64) -> Result<Vec<Opening<G::State>>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read openings file {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = || format!("{} line {}", path.display(), i + 1);
+        let mut s = game.initial_state(seed);
+        let state = match apply_moves(&mut s, line) {
+            Ok(()) => s,
+            Err(move_err) => match game.parse_position(line) {
+                Ok(p) => p,
+                Err(_) => bail!("{}: {move_err}", at()),
+            },
+        };
+        if state.is_terminal() {
+            bail!("{}: the opening ends the game", at());
+        }
+        out.push(Opening {
+            text: line.to_string(),
+            state,
+        });
+    }
+    if out.is_empty() {
+        return Err(anyhow!("openings file {} holds no opening", path.display()));
+    }
+    Ok(out)
+}

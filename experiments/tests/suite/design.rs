@@ -1,0 +1,151 @@
+//! Issue 17, the design of the runs: agents seeded by agent (so that a game
+//! pair of two identical agents is two games), openings played with both
+//! seatings, the `end` column and the distinct-game count.
+
+use std::path::PathBuf;
+
+use engine::{Game, State, apply_moves, visit_game};
+use experiments::run::{self, OpeningsRequest, TournamentArgs, read_rows, summarise};
+
+use crate::common::{dir, fails, ok, p};
+
+fn args(game: &str, agents: &[&str], games: u32, out: PathBuf) -> TournamentArgs {
+    let agents: Vec<String> = agents.iter().map(|a| a.to_string()).collect();
+    let mut t = TournamentArgs::new(game, &agents, games, 7, out);
+    t.threads = 1;
+    t
+}
+
+#[test]
+fn a_pair_of_identical_agents_plays_two_games() {
+    let d = dir("design-pairs");
+    let mut t = args(
+        "catapult",
+        &["mcts(iterations=30)", "mcts(iterations=30)"],
+        8,
+        d.join("p.csv"),
+    );
+    t.paired = true;
+    let res = run::run(&t).unwrap();
+    // Both games of a pair share the seed (the same dice, the same start);
+    // seeded by seat they were the same game with the seats swapped.
+    for pair in res.records.chunks(2) {
+        assert_eq!(pair[0].seed, pair[1].seed);
+        assert_ne!(pair[0].moves, pair[1].moves, "pair {}", pair[0].index);
+    }
+    assert!(res.config.agent_seeds);
+    assert_eq!(summarise(&res.config, &res.records).distinct, 8);
+}
+
+#[test]
+fn openings_are_distinct_and_played_with_both_seatings() {
+    let d = dir("design-openings");
+    let out = d.join("o.csv");
+    let mut t = args(
+        "line_up(first_seat=0)",
+        &["alphabeta(depth=1)", "alphabeta(depth=2)"],
+        10,
+        out.clone(),
+    );
+    t.openings = OpeningsRequest {
+        count: Some(5),
+        plies: Some(3),
+        file: None,
+    };
+    let res = run::run(&t).unwrap();
+    let (rows, _) = read_rows(&out, false, None).unwrap();
+    assert_eq!(rows.len(), 10);
+    let mut openings = std::collections::BTreeSet::new();
+    for r in &rows {
+        let k = r.opening.expect("every row names its opening");
+        assert_eq!(k, (r.index / 2) as u32 % 5);
+        let text = r.opening_moves.clone().unwrap();
+        assert_eq!(text.split_whitespace().count(), 3);
+        openings.insert((k, text.clone()));
+        // The opening then the game's moves replay legally to the end.
+        let ends = visit_game("line_up(first_seat=0)", Replay(&text, &r.moves)).unwrap();
+        assert!(ends, "row {}", r.index);
+        assert!(r.end.is_some());
+    }
+    // Five openings, each once per seating, all distinct positions.
+    assert_eq!(openings.len(), 5);
+    assert_eq!(rows[0].seats, vec![0, 1]);
+    assert_eq!(rows[1].seats, vec![1, 0]);
+    assert_eq!(rows[0].opening_moves, rows[1].opening_moves);
+    // Resuming the finished run plays nothing and keeps the openings.
+    let again = run::run(&t).unwrap();
+    assert_eq!(again.played, 0);
+    assert_eq!(again.config, res.config);
+}
+
+/// Replays an opening then a game's moves from the start; whether the game
+/// is over at the end.
+struct Replay<'a>(&'a str, &'a str);
+
+impl engine::GameVisitor for Replay<'_> {
+    type Output = bool;
+    fn visit<G: Game>(self, game: G) -> bool {
+        let mut s = game.initial_state(0);
+        apply_moves(&mut s, self.0).unwrap();
+        apply_moves(&mut s, self.1).unwrap();
+        s.is_terminal()
+    }
+}
+
+#[test]
+fn bad_openings_are_one_line_errors() {
+    let d = dir("design-bad");
+    let file = d.join("openings.txt");
+    std::fs::write(&file, "# two openings\n2B\n2E 2E\n").unwrap();
+    let out = p(&d, "t.csv");
+    let base = [
+        "tournament",
+        "--game",
+        "line_up(first_seat=0)",
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "4",
+        "--quiet",
+        "--out",
+        &out,
+    ];
+    let with = |extra: &[&str]| -> Vec<String> {
+        base.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let run = |extra: &[&str], needle: &str| {
+        let v = with(extra);
+        let v: Vec<&str> = v.iter().map(String::as_str).collect();
+        fails(&v, needle);
+    };
+    run(
+        &["--openings-file", file.to_str().unwrap()],
+        "line 3: move 2 of the record: move \"2E\" is not legal",
+    );
+    // Line Up has 16 first moves (sly.md §5 perft 1 = 16).
+    run(
+        &["--openings", "20", "--opening-plies", "1"],
+        "only 16 distinct openings of 1 plies exist",
+    );
+    // No game of Line Up lasts past its ply cap of 200.
+    run(
+        &["--openings", "2", "--opening-plies", "900"],
+        "ended before ply 900",
+    );
+    run(
+        &["--openings", "2"],
+        "need both --openings K and --opening-plies P",
+    );
+    run(
+        &["--openings-file", "/nonexistent/o.txt"],
+        "cannot read openings file",
+    );
+    // The end column and the distinct-game count reach the summary.
+    let text = ok(&with(&["--openings", "2", "--opening-plies", "2"])
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    assert!(text.contains("distinct "), "{text}");
+    assert!(text.contains("ends: "), "{text}");
+}
