@@ -333,6 +333,17 @@ enum Command {
         /// Skip the random-against-random baseline.
         #[arg(long)]
         no_baseline: bool,
+        /// A strength ladder, weakest first (`A1,A2,...` or several values;
+        /// commas inside an agent's parentheses stay): every rung plays
+        /// itself (--games each) and the rungs play a paired round robin
+        /// (--rating-games per pairing) that rates them in Elo, first rung
+        /// 0. Rows go to balance.csv and ladder.csv beside --out. Replaces
+        /// --agent.
+        #[arg(long, num_args = 1.., value_name = "A")]
+        ladder: Vec<String>,
+        /// Games per pairing of rungs in the ladder's rating round robin.
+        #[arg(long, default_value_t = 40)]
+        rating_games: u32,
         #[command(flatten)]
         run: RunOpts,
         #[command(flatten)]
@@ -577,6 +588,8 @@ fn run(cli: Cli) -> Result<()> {
             games,
             out,
             no_baseline,
+            ladder,
+            rating_games,
             run,
             open,
         } => {
@@ -586,6 +599,30 @@ fn run(cli: Cli) -> Result<()> {
             let mut list = game;
             if all {
                 list.extend(experiments::research::balance::all_games());
+            }
+            if !ladder.is_empty() {
+                use experiments::research::ladder;
+                let args = ladder::LadderArgs {
+                    games: list,
+                    rungs: ladder::split_rungs(&ladder),
+                    games_per_rung: games,
+                    rating_games,
+                    seed: run.seed,
+                    out: out.clone(),
+                    threads: run.threads,
+                    progress: !run.quiet,
+                    overwrite: run.overwrite,
+                    openings: open.request(),
+                };
+                let rows = ladder::run(&args)?;
+                write!(so, "{}", ladder::table(&rows))?;
+                writeln!(
+                    so,
+                    "rows written to {} and {}",
+                    out.display(),
+                    ladder::ladder_path(&out).display()
+                )?;
+                return Ok(());
             }
             let args = experiments::research::balance::BalanceArgs {
                 games: list,

@@ -65,6 +65,7 @@ use crate::board::{Bits, zobrist};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
+mod eval;
 mod movegen;
 mod state;
 mod text;

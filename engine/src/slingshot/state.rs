@@ -395,16 +395,7 @@ impl State for SlingshotState {
     /// opponent's distance minus the mover's. In Phase S the race is exact
     /// (D4): about ±1000 for the side that wins it.
     fn evaluate(&self) -> i32 {
-        match self.stage {
-            Stage::Setup => 0,
-            Stage::Choose => {
-                let mut as_black = *self;
-                as_black.stage = Stage::Play;
-                as_black.to_move = Colour::Black;
-                as_black.evaluate_for(Colour::Black).abs()
-            }
-            Stage::Play => self.evaluate_for(self.to_move),
-        }
+        self.evaluation()
     }
 
     /// 30: three squares of connection distance (10 each) make one logistic

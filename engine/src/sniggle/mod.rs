@@ -67,6 +67,7 @@ use crate::board::{B192, Bits, zobrist};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
+mod eval;
 mod movegen;
 mod state;
 mod text;

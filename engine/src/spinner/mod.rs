@@ -61,6 +61,7 @@ use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
+mod eval;
 mod movegen;
 mod state;
 mod text;

@@ -329,11 +329,7 @@ impl State for SpinnerState {
     /// opponent's distance minus the mover's (at a spin: the player about
     /// to spin); a blocked player counts as 4n² squares away.
     fn evaluate(&self) -> i32 {
-        let p = self.to_move as usize;
-        let big = 4 * (self.geo.n * self.geo.n) as i32;
-        let me = self.connection_distance(p).map_or(big, |d| d as i32);
-        let them = self.connection_distance(1 - p).map_or(big, |d| d as i32);
-        10 * (them - me)
+        self.evaluation()
     }
 
     /// 30: three squares of connection distance (10 each) make one logistic

@@ -172,7 +172,7 @@ pub fn heatmap(path: &Path, title: &str, shape: BoardShape, panels: &[Panel]) ->
     let root = root
         .titled(title, ("sans-serif", 15))
         .map_err(|e| err(e.to_string()))?;
-    let (legend, boards) = root.split_vertically(440);
+    let (legend, boards) = root.split_vertically(420);
     let areas = boards_split(&legend, panels.len());
     let ((x0, x1), (y0, y1)) = shape_bounds(shape);
     for (area, (name, values)) in areas.iter().zip(panels) {
@@ -218,10 +218,30 @@ pub fn heatmap(path: &Path, title: &str, shape: BoardShape, panels: &[Panel]) ->
     boards
         .draw(&Text::new(
             "cell: first mover's win rate q in % (draws half); red: first mover favoured, blue: second, white: 50%",
-            (10, 20),
+            (10, 8),
             ("sans-serif", 12),
         ))
         .map_err(|e| err(e.to_string()))?;
+    // The colour scale: q from 0 to 100 % in 5 % steps, labelled every 25 %.
+    for k in 0..=20 {
+        let q = f64::from(k) / 20.0;
+        let x = 10 + 14 * k;
+        boards
+            .draw(&Rectangle::new(
+                [(x, 26), (x + 14, 40)],
+                q_colour(q).filled(),
+            ))
+            .map_err(|e| err(e.to_string()))?;
+        if k % 5 == 0 {
+            boards
+                .draw(&Text::new(
+                    format!("{}%", 5 * k),
+                    (x - 4, 44),
+                    ("sans-serif", 10),
+                ))
+                .map_err(|e| err(e.to_string()))?;
+        }
+    }
     root.present().map_err(|e| err(e.to_string()))?;
     Ok(())
 }
@@ -233,16 +253,19 @@ fn boards_split<DB: DrawingBackend>(
     area.split_evenly((1, n.max(1)))
 }
 
-/// One bar per label: a rate with its 95 % interval whisker, and a line at
-/// 1/2.
+/// One bar per label, the first mover's games split into wins, draws and
+/// losses (stacked, in that order from the left), a whisker for the 95 %
+/// interval of the win rate, and a line at 1/2. A bar is
+/// `(label, win rate, draw rate, win lower, win upper)`.
 ///
 /// # Errors
 /// An output that cannot be written.
-pub fn rate_bars(path: &Path, title: &str, bars: &[(String, f64, f64, f64)]) -> Result<()> {
+pub fn wdl_bars(path: &Path, title: &str, bars: &[(String, f64, f64, f64, f64)]) -> Result<()> {
     let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
-    let h = 80 + 26 * bars.len().max(1) as u32;
+    let h = 110 + 26 * bars.len().max(1) as u32;
     let root = SVGBackend::new(path, (900, h)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let (root, key) = root.split_vertically(h - 30);
     let n = bars.len();
     let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
     let mut chart = ChartBuilder::on(&root)
@@ -264,27 +287,127 @@ pub fn rate_bars(path: &Path, title: &str, bars: &[(String, f64, f64, f64)]) -> 
                 String::new()
             }
         })
-        .x_desc("first mover's win rate (95% Wilson interval)")
+        .x_desc("share of games: first mover wins | draws | losses (whisker: 95% Wilson interval of the win rate)")
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    chart
-        .draw_series(LineSeries::new(
-            [(0.5, -0.5), (0.5, n as f64 - 0.5)],
-            BLACK.mix(0.5),
-        ))
-        .map_err(|e| err(e.to_string()))?;
-    for (i, (_, rate, lo, hi)) in bars.iter().enumerate() {
+    let (win, draw, loss) = (WDL[0].1, WDL[1].1, WDL[2].1);
+    for (i, (_, w, d, lo, hi)) in bars.iter().enumerate() {
         let y = (n - 1 - i) as f64;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(0.0, y - 0.3), (*rate, y + 0.3)],
-                q_colour(*rate).mix(0.9).filled(),
-            )))
-            .map_err(|e| err(e.to_string()))?;
+        for (a, b, c) in [(0.0, *w, win), (*w, w + d, draw), (w + d, 1.0, loss)] {
+            if b > a {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(a, y - 0.3), (b, y + 0.3)],
+                        c.filled(),
+                    )))
+                    .map_err(|e| err(e.to_string()))?;
+            }
+        }
         chart
             .draw_series(LineSeries::new([(*lo, y), (*hi, y)], BLACK.stroke_width(2)))
             .map_err(|e| err(e.to_string()))?;
     }
+    chart
+        .draw_series(LineSeries::new(
+            [(0.5, -0.5), (0.5, n as f64 - 0.5)],
+            BLACK.mix(0.6),
+        ))
+        .map_err(|e| err(e.to_string()))?;
+    let mut x = 340;
+    for (name, c) in WDL {
+        key.draw(&Rectangle::new([(x, 8), (x + 16, 22)], c.filled()))
+            .map_err(|e| err(e.to_string()))?;
+        key.draw(&Text::new(name, (x + 22, 9), ("sans-serif", 12)))
+            .map_err(|e| err(e.to_string()))?;
+        x += 150;
+    }
+    root.present().map_err(|e| err(e.to_string()))?;
+    Ok(())
+}
+
+/// The legend of [`wdl_bars`]: the first mover's wins, draws, losses.
+const WDL: [(&str, RGBColor); 3] = [
+    ("first mover wins", RGBColor(214, 96, 77)),
+    ("draws", RGBColor(190, 190, 190)),
+    ("first mover loses", RGBColor(67, 147, 195)),
+];
+
+/// One point of a strength curve: `(Elo, Elo lower, Elo upper, win rate,
+/// win lower, win upper, draw rate, label)`.
+pub type CurvePoint = (f64, f64, f64, f64, f64, f64, f64, String);
+
+/// The first mover's win rate (and draw rate) against agent strength in
+/// Elo: a point per rung with whiskers both ways (95 % intervals), a line
+/// through the win rates, the draw rates dashed, and a line at 1/2.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn strength_curve(path: &Path, title: &str, points: &[CurvePoint]) -> Result<()> {
+    let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
+    let root = SVGBackend::new(path, (720, 440)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let lo = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let hi = points.iter().map(|p| p.2).fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if lo.is_finite() && hi > lo {
+        (lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo))
+    } else {
+        (-100.0, 100.0)
+    };
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 15))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(lo..hi, 0.0f64..1.0)
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .configure_mesh()
+        .x_desc("agent strength: Elo (first rung = 0), 95% interval")
+        .y_desc("first mover's win rate (95% Wilson)")
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .draw_series(LineSeries::new([(lo, 0.5), (hi, 0.5)], BLACK.mix(0.5)))
+        .map_err(|e| err(e.to_string()))?;
+    let win = WDL[0].1;
+    chart
+        .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.3)), win))
+        .map_err(|e| err(e.to_string()))?
+        .label("first mover wins")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], win));
+    let draw = WDL[1].1;
+    chart
+        .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.6)), draw))
+        .map_err(|e| err(e.to_string()))?
+        .label("draws")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], draw));
+    for p in points {
+        chart
+            .draw_series(LineSeries::new(
+                [(p.0, p.4), (p.0, p.5)],
+                BLACK.stroke_width(2),
+            ))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(LineSeries::new([(p.1, p.3), (p.2, p.3)], BLACK.mix(0.6)))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(std::iter::once(Circle::new((p.0, p.3), 4, win.filled())))
+            .map_err(|e| err(e.to_string()))?;
+        chart
+            .draw_series(std::iter::once(Text::new(
+                p.7.clone(),
+                (p.0, (p.3 + 0.04).min(0.97)),
+                ("sans-serif", 10),
+            )))
+            .map_err(|e| err(e.to_string()))?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK.mix(0.4))
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
     root.present().map_err(|e| err(e.to_string()))?;
     Ok(())
 }

@@ -69,6 +69,14 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
     }
     let balance = read_balance(&balance_csv)?;
     let swaps = read_swapmap(&swap_csv)?;
+    for (path, rows) in [(&balance_csv, balance.len()), (&swap_csv, swaps.len())] {
+        if path.exists() && rows == 0 {
+            bail!(
+                "{} holds no rows (a header alone, or another table's)",
+                path.display()
+            );
+        }
+    }
     let plots_dir = results.join("plots");
     std::fs::create_dir_all(&plots_dir)
         .with_context(|| format!("cannot create {}", plots_dir.display()))?;
@@ -85,6 +93,12 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
         balance_section(&mut md, results, &plots_dir, &balance, &mut plots)?;
         mechanism_section(&mut md, &balance);
     }
+    let ladder_csv = results.join("ladder.csv");
+    check_not_empty(&ladder_csv)?;
+    let ladder = crate::research::ladder::read_ladder(&ladder_csv)?;
+    if !ladder.is_empty() {
+        ladder_section(&mut md, results, &plots_dir, &ladder, &mut plots)?;
+    }
     if !swaps.is_empty() {
         swap_section(&mut md, results, &plots_dir, &swaps, &mut plots)?;
     }
@@ -94,6 +108,18 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
         markdown: out.to_path_buf(),
         plots,
     })
+}
+
+/// A CSV path as a results file names it, resolved against the results
+/// folder and never against the working directory, so that `report` gives
+/// the same bytes wherever it runs: absolute paths stay, a leading
+/// `results/` (how the committed files name each other) is dropped.
+pub fn resolve(results: &Path, named: &str) -> PathBuf {
+    let p = Path::new(named);
+    if p.is_absolute() {
+        return p.to_path_buf();
+    }
+    results.join(p.strip_prefix("results").unwrap_or(p))
 }
 
 fn rel(results: &Path, p: &Path) -> String {
@@ -149,23 +175,28 @@ fn balance_section(
     }
     let _ = writeln!(md);
     // The bar chart of every row.
-    let bars: Vec<(String, f64, f64, f64)> = rows
+    let bars: Vec<(String, f64, f64, f64, f64)> = rows
         .iter()
         .map(|r| {
             (
                 format!("{}  [{}, n={}]", short(&r.game), short(&r.agent), r.n),
                 r.first_mover_rate,
+                r.draw_rate,
                 r.first_mover_lower,
                 r.first_mover_upper,
             )
         })
         .collect();
     let path = plots_dir.join("balance-first-mover.svg");
-    plot::rate_bars(&path, "First mover's win rate, agent against itself", &bars)?;
+    plot::wdl_bars(
+        &path,
+        "First mover's wins, draws and losses, agent against itself",
+        &bars,
+    )?;
     let seeds: Vec<String> = unique(rows.iter().map(|r| r.seed.to_string()));
     let _ = writeln!(
         md,
-        "![first mover's win rate]({})\n\n*Figure: first mover's win rate per game and agent, 95% Wilson whiskers; n per bar in its label; agents as labelled, same agent in both seats, seats alternated; run seed {}; settings per row in the table above.*\n",
+        "![first mover's win rate]({})\n\n*Figure: first mover's wins, draws and losses per game and agent (stacked), 95% Wilson whiskers on the win rate; n per bar in its label; agents as labelled, same agent in both seats, seats alternated; run seed {}; settings per row in the table above.*\n",
         rel(results, &path),
         seeds.join(", ")
     );
@@ -176,12 +207,7 @@ fn balance_section(
             if r.agent == "random" && group_has_other(rows, &game) {
                 continue;
             }
-            let games_csv = Path::new(&r.games_csv);
-            let games_csv = if games_csv.exists() {
-                games_csv.to_path_buf()
-            } else {
-                results.join(rel(Path::new("results"), games_csv))
-            };
+            let games_csv = resolve(results, &r.games_csv);
             let config = read_config(&games_csv)
                 .with_context(|| format!("balance.csv row {} / {}", r.game, r.agent))?;
             let (records, _) = read_rows(&games_csv, false, Some(&config))?;
@@ -237,11 +263,7 @@ fn provenance_section(md: &mut String, results: &Path, rows: &[BalanceRow]) -> R
         }
     }
     if !lines.is_empty() {
-        let _ = writeln!(
-            md,
-            "## Provenance
-"
-        );
+        let _ = writeln!(md, "## Provenance\n");
         let _ = writeln!(
             md,
             "Each games CSV's configuration records the boardlab version, the git commit and the command line of every run that wrote to it.\n"
@@ -250,6 +272,85 @@ fn provenance_section(md: &mut String, results: &Path, rows: &[BalanceRow]) -> R
             let _ = writeln!(md, "{l}");
         }
         let _ = writeln!(md);
+    }
+    Ok(())
+}
+
+fn ladder_section(
+    md: &mut String,
+    results: &Path,
+    plots_dir: &Path,
+    rows: &[crate::research::ladder::LadderRow],
+    plots: &mut Vec<PathBuf>,
+) -> Result<()> {
+    let _ = writeln!(
+        md,
+        "## First-mover advantage over agent strength (`boardlab balance --ladder`)\n"
+    );
+    let _ = writeln!(
+        md,
+        "Each rung plays itself (seats alternated); the first mover's wins, draws and losses with Wilson 95% intervals. \
+         Each rung's Elo comes from a paired round robin of the rungs on the same game (Bradley–Terry, first rung = 0, 95% interval). \
+         *distinct* counts different games; below 95% of n the games repeat and the interval is too narrow.\n"
+    );
+    let mut games: Vec<&str> = rows.iter().map(|r| r.game.as_str()).collect();
+    games.dedup();
+    for game in games {
+        let mine: Vec<_> = rows.iter().filter(|r| r.game == game).collect();
+        let _ = writeln!(
+            md,
+            "**`{game}`** (rating games per pairing: {}, seed {}):\n",
+            mine[0].rating_games, mine[0].seed
+        );
+        let _ = writeln!(
+            md,
+            "| rung | agent | Elo [95%] | n | distinct | first mover wins [95%] | draws | first mover loses |"
+        );
+        let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
+        for r in &mine {
+            let _ = writeln!(
+                md,
+                "| {} | `{}` | {:.0} [{:.0}, {:.0}] | {} | {} | {} | {} | {} |",
+                r.rung,
+                r.agent,
+                r.elo,
+                r.elo_lower,
+                r.elo_upper,
+                r.n,
+                r.distinct,
+                interval(r.first_mover_win, r.first_mover_lower, r.first_mover_upper),
+                pct(r.draw),
+                pct(r.first_mover_loss)
+            );
+        }
+        let points: Vec<plot::CurvePoint> = mine
+            .iter()
+            .map(|r| {
+                (
+                    r.elo,
+                    r.elo_lower,
+                    r.elo_upper,
+                    r.first_mover_win,
+                    r.first_mover_lower,
+                    r.first_mover_upper,
+                    r.draw,
+                    short(&r.agent),
+                )
+            })
+            .collect();
+        let path = plots_dir.join(format!("ladder-{}.svg", slug(game)));
+        plot::strength_curve(
+            &path,
+            &format!("{}: first mover's win rate over strength", short(game)),
+            &points,
+        )?;
+        let _ = writeln!(
+            md,
+            "\n![strength curve]({})\n\n*Figure: `{game}`, first mover's win rate (and draw rate) at each rung against its Elo; whiskers 95%; n per rung in the table; seed {}.*\n",
+            rel(results, &path),
+            mine[0].seed
+        );
+        plots.push(path);
     }
     Ok(())
 }
@@ -378,20 +479,36 @@ fn swap_section(
         md,
         "For each opening, q = P(first mover wins | opening) with no swap, the agent in both seats (draws half); \
          openings reduced by the game's goal-keeping symmetries. Under the pie rule the chooser swaps when q > 1/2, \
-         so the pie-rule value is min over openings of max(q, 1 − q).\n"
+         so the pie-rule value is min over openings of max(q, 1 − q). \
+         It is estimated by a split sample (select the fairest opening on the even-numbered games of each opening, \
+         estimate on the odd ones, and the other way round, averaged), which is not pulled toward 1/2 as the plug-in \
+         minimum over noisy estimates is; the plug-in is shown beside it for comparison. \
+         A map where 90% or more of the openings have intervals holding 1/2 cannot tell openings apart (agent too weak or too few games): \
+         its value is marked *weak*.\n"
     );
     let _ = writeln!(
         md,
-        "| game | start seed | agent (both seats) | opening classes | games per opening | pie-rule value | at opening | q [95%] | fair openings (interval holds 1/2) | run seed |"
+        "| game | start seed | agent (both seats) | opening classes | games per opening | pie-rule value, split sample [95%] | plug-in min max(q, 1−q) (biased to 1/2) | at opening | q [95%] | fair openings (interval holds 1/2) | run seed |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
     let values = pie_values(rows);
     for ((game, agent, ss), v) in &values {
+        let honest = match &v.honest {
+            Some(h) => format!(
+                "{:.3} [{:.3}, {:.3}]{}",
+                h.value,
+                h.lower,
+                h.upper,
+                if v.weak { " *weak*" } else { "" }
+            ),
+            None => "– (rerun `pie` to record halves)".to_string(),
+        };
         let _ = writeln!(
             md,
-            "| `{game}` | {ss} | `{agent}` | {} | {} | {:.3} | `{}` | {} | {} of {} | {} |",
+            "| `{game}` | {ss} | `{agent}` | {} | {} | {} | {:.3} | `{}` | {} | {} of {} | {} |",
             v.openings,
             v.min_n,
+            honest,
             v.value,
             v.opening,
             interval(v.row.q, v.row.lower, v.row.upper),

@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod balance;
 pub mod evidence;
 pub mod inspect;
+pub mod ladder;
 pub mod play;
 pub mod solve;
 pub mod strength;

@@ -12,7 +12,8 @@
 //! e.g. Slingshot's two mirrors and half turn); each class is played once and
 //! its `q` stands for every member. Under the pie rule a chooser swaps when
 //! `q > 1/2`, so the opener's best is the pie-rule value
-//! `min over openings of max(q, 1 − q)`.
+//! `min over openings of max(q, 1 − q)`, estimated by a split sample
+//! ([`HonestPie`]): the plug-in minimum over noisy estimates is pulled to ½.
 //!
 //! The games of a map are kept row by row in `<dir>/swapmap/<game>__<agent>.csv`
 //! (configuration beside it), so an interrupted map resumes; the summary
@@ -138,6 +139,13 @@ pub struct SwapRow {
     pub seed: u64,
     /// The games CSV the row summarises.
     pub games_csv: String,
+    /// Games with an even game number (the first half of the split-sample
+    /// estimate); absent from rows summarised before it existed.
+    #[serde(default)]
+    pub n_even: Option<u64>,
+    /// The first mover's score (wins + draws / 2) over those games.
+    #[serde(default)]
+    pub score_even: Option<f64>,
 }
 
 /// One played game of a map.
@@ -384,7 +392,8 @@ fn summarise(
     orbit: &BTreeMap<(u64, String), usize>,
     games: &[SwapGame],
 ) -> Vec<SwapRow> {
-    let mut acc: BTreeMap<(u64, usize, String), (u64, u64, u64)> = BTreeMap::new();
+    type Counts = (u64, u64, u64, u64, f64);
+    let mut acc: BTreeMap<(u64, usize, String), Counts> = BTreeMap::new();
     for g in games {
         let e = acc
             .entry((g.start_seed, g.class, g.opening.clone()))
@@ -395,9 +404,13 @@ fn summarise(
         } else if g.first_mover_score == 0.5 {
             e.2 += 1;
         }
+        if g.game % 2 == 0 {
+            e.3 += 1;
+            e.4 += g.first_mover_score;
+        }
     }
     acc.into_iter()
-        .map(|((ss, _, opening), (n, wins, draws))| {
+        .map(|((ss, _, opening), (n, wins, draws, n_even, score_even))| {
             let w = wilson(wins as f64 + 0.5 * draws as f64, n);
             SwapRow {
                 game: config.game.clone(),
@@ -413,6 +426,8 @@ fn summarise(
                 agent: config.agent.clone(),
                 seed: config.seed,
                 games_csv: games_csv.to_string(),
+                n_even: Some(n_even),
+                score_even: Some(score_even),
             }
         })
         .collect()
@@ -451,11 +466,107 @@ pub fn run(args: &PieArgs) -> Result<Vec<SwapRow>> {
     Ok(rows)
 }
 
+/// The split-sample pie-rule value of a map: select the fairest opening on
+/// one half of each opening's games, estimate `max(q, 1 − q)` of that
+/// opening on the other half, and average the two ways round (cross-fitting).
+///
+/// The plug-in `min over openings of max(q̂, 1 − q̂)` picks the luckiest
+/// estimate: with many openings of a few games it lands near ½ whatever the
+/// game. Estimating on games the selection never saw removes that pull. The
+/// split estimate is not biased toward ½; what bias it keeps points away
+/// from ½ (noise can only raise `max(q̂, 1 − q̂)`, and a half may select an
+/// opening less fair than the fairest), so it never flatters the pie rule,
+/// and it shrinks as games per opening grow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HonestPie {
+    /// The estimate (½ … 1): the better side's win rate at the fairest
+    /// opening under the pie rule.
+    pub value: f64,
+    /// 95 % interval: the mean of the two held-out halves' Wilson intervals
+    /// of `q`, mapped through `max(q, 1 − q)`.
+    pub lower: f64,
+    /// Upper end of that interval.
+    pub upper: f64,
+    /// The openings selected by the even and the odd half.
+    pub selected: (String, String),
+    /// Held-out games behind the estimate (both halves).
+    pub n: u64,
+}
+
+/// `max(q, 1 − q)` of a Wilson interval `[lo, hi]` of `q`.
+fn fold_interval(lo: f64, hi: f64) -> (f64, f64) {
+    if lo <= 0.5 && 0.5 <= hi {
+        (0.5, hi.max(1.0 - lo))
+    } else if hi < 0.5 {
+        (1.0 - hi, 1.0 - lo)
+    } else {
+        (lo, hi)
+    }
+}
+
+/// An opening's games in halves: (opening, n even, score even, n odd,
+/// score odd).
+type Halves<'a> = (&'a str, u64, f64, u64, f64);
+
+/// The split-sample value of one map's rows; `None` when a row lacks the
+/// half counts (summarised before they existed) or a half is empty.
+pub fn honest_pie(rows: &[&SwapRow]) -> Option<HonestPie> {
+    let halves: Vec<Halves> = rows
+        .iter()
+        .map(|r| {
+            let (ne, se) = (r.n_even?, r.score_even?);
+            let total = r.wins as f64 + 0.5 * r.draws as f64;
+            Some((r.opening.as_str(), ne, se, r.n - ne, total - se))
+        })
+        .collect::<Option<_>>()?;
+    if halves.iter().any(|h| h.1 == 0 || h.3 == 0) {
+        return None;
+    }
+    let fold = |s: f64, n: u64| {
+        let q = s / n as f64;
+        q.max(1.0 - q)
+    };
+    // Select on one half (fairest estimate, ties by opening text), estimate
+    // on the other.
+    let pick = |sel: &dyn Fn(&Halves) -> f64| {
+        halves
+            .iter()
+            .min_by(|a, b| sel(a).total_cmp(&sel(b)).then(a.0.cmp(b.0)))
+            .copied()
+            .expect("a map has openings")
+    };
+    let a = pick(&|h| fold(h.2, h.1));
+    let b = pick(&|h| fold(h.4, h.3));
+    let wa = crate::stats::wilson(a.4, a.3);
+    let wb = crate::stats::wilson(b.2, b.1);
+    let (la, ua) = fold_interval(wa.lower, wa.upper);
+    let (lb, ub) = fold_interval(wb.lower, wb.upper);
+    Some(HonestPie {
+        value: 0.5 * (fold(a.4, a.3) + fold(b.2, b.1)),
+        lower: 0.5 * (la + lb),
+        upper: 0.5 * (ua + ub),
+        selected: (a.0.to_string(), b.0.to_string()),
+        n: a.3 + b.1,
+    })
+}
+
+/// At or above this share of openings whose interval holds ½, a map does
+/// not tell openings apart: the agent is too weak (or the games too few)
+/// for its pie-rule value to mean anything.
+pub const WEAK_MAP_FAIR_SHARE: f64 = 0.9;
+
 /// The pie-rule reading of one map (one game, agent and start seed).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieValue {
-    /// `min over openings of max(q, 1 − q)`.
+    /// The plug-in `min over openings of max(q, 1 − q)`: biased toward ½
+    /// (it keeps the luckiest of many noisy estimates); kept for comparison.
     pub value: f64,
+    /// The split-sample estimate, not biased toward ½ (see [`HonestPie`]);
+    /// `None` for rows summarised before the halves were recorded.
+    pub honest: Option<HonestPie>,
+    /// Whether the map fails to tell openings apart (at least
+    /// [`WEAK_MAP_FAIR_SHARE`] of them have intervals holding ½).
+    pub weak: bool,
     /// The opening that attains it.
     pub opening: String,
     /// Its row.
@@ -484,9 +595,15 @@ pub fn pie_values(rows: &[SwapRow]) -> BTreeMap<(String, String, u64), PieValue>
                 let fb = b.q.max(1.0 - b.q);
                 fa.total_cmp(&fb).then(a.opening.cmp(&b.opening))
             })?;
+            let fair = v
+                .iter()
+                .filter(|r| r.lower <= 0.5 && 0.5 <= r.upper)
+                .count();
             Some((
                 k,
                 PieValue {
+                    honest: honest_pie(&v),
+                    weak: fair as f64 >= WEAK_MAP_FAIR_SHARE * v.len() as f64,
                     value: best.q.max(1.0 - best.q),
                     opening: best.opening.clone(),
                     row: best.clone(),
@@ -512,11 +629,34 @@ pub fn summary_text(rows: &[SwapRow]) -> String {
             "{game}, start seed {ss}, agent {agent}: {} opening classes, {} games each",
             v.openings, v.min_n
         );
+        match &v.honest {
+            Some(h) => {
+                let _ = writeln!(
+                    s,
+                    "  pie-rule value (split sample) = {:.3} [{:.3}, {:.3}] over {} held-out games (fairest: {} / {})",
+                    h.value, h.lower, h.upper, h.n, h.selected.0, h.selected.1
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "  pie-rule value (split sample): not available (rows summarised before game halves were recorded; run the map again to resummarise)"
+                );
+            }
+        }
         let _ = writeln!(
             s,
-            "  pie-rule value min max(q, 1-q) = {:.3} at {} (q = {:.3} [{:.3}, {:.3}], n = {})",
+            "  plug-in min max(q, 1-q) = {:.3} at {} (q = {:.3} [{:.3}, {:.3}], n = {}; biased toward 0.5)",
             v.value, v.opening, v.row.q, v.row.lower, v.row.upper, v.row.n
         );
+        if v.weak {
+            let _ = writeln!(
+                s,
+                "  warning: {} of {} openings are indistinguishable from 0.5: this agent or this many games cannot tell openings apart, so the value means little",
+                v.fair.len(),
+                v.openings
+            );
+        }
         let _ = writeln!(
             s,
             "  fair openings (interval contains 0.5): {} of {}",

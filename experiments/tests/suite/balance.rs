@@ -81,7 +81,65 @@ fn swap_row(opening: &str, n: u64, q: f64, lower: f64, upper: f64) -> SwapRow {
         agent: "a".into(),
         seed: 1,
         games_csv: String::new(),
+        n_even: None,
+        score_even: None,
     }
+}
+
+/// A synthetic map: openings with known first-mover win rates `qs`, `n`
+/// games each (no draws), drawn from a seeded generator; rows carry the
+/// even/odd halves as `pie` records them.
+fn synthetic_map(qs: &[f64], n: u64, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<SwapRow> {
+    use rand::Rng;
+    qs.iter()
+        .enumerate()
+        .map(|(i, &q)| {
+            let wins: Vec<bool> = (0..n).map(|_| rng.random_bool(q)).collect();
+            let w = wins.iter().filter(|&&x| x).count() as u64;
+            let even: Vec<bool> = wins.iter().step_by(2).copied().collect();
+            let qh = w as f64 / n as f64;
+            let mut r = swap_row(&format!("o{i:02}"), n, qh, qh - 0.2, qh + 0.2);
+            r.wins = w;
+            r.n_even = Some(even.len() as u64);
+            r.score_even = Some(even.iter().filter(|&&x| x).count() as f64);
+            r
+        })
+        .collect()
+}
+
+/// Issue 17: on maps whose true q values are known, the plug-in
+/// `min max(q̂, 1 − q̂)` is pulled toward ½ (it keeps the luckiest of 30
+/// noisy estimates), and the split-sample estimate is not.
+#[test]
+fn honest_pie_value_is_not_pulled_to_one_half() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let mean = |qs: &[f64], n: u64, reps: usize, rng: &mut rand_chacha::ChaCha8Rng| {
+        let (mut old, mut new) = (0.0, 0.0);
+        for _ in 0..reps {
+            let rows = synthetic_map(qs, n, rng);
+            let v = pie_values(&rows);
+            let v = &v[&("g".to_string(), "a".to_string(), 0)];
+            old += v.value;
+            new += v.honest.as_ref().expect("halves recorded").value;
+        }
+        (old / reps as f64, new / reps as f64)
+    };
+    // 30 openings with q from 0.6 to 0.8: the true pie value is 0.6.
+    let spread: Vec<f64> = (0..30).map(|k| 0.6 + 0.2 * k as f64 / 29.0).collect();
+    let (old, new) = mean(&spread, 20, 300, &mut rng);
+    assert!(old < 0.55, "the plug-in should show its pull to 1/2: {old}");
+    assert!(
+        new > 0.59,
+        "the split estimate must not be pulled to 1/2: {new}"
+    );
+    // Every opening at 0.7, many games: the split estimate is close to the truth.
+    let (old, new) = mean(&[0.7; 30], 100, 200, &mut rng);
+    assert!(old < 0.65, "{old}");
+    assert!((new - 0.7).abs() < 0.015, "{new}");
+    // A fair game (q = 0.5 everywhere) never reads below 1/2.
+    let (_, new) = mean(&[0.5; 30], 40, 100, &mut rng);
+    assert!((0.5..0.6).contains(&new), "{new}");
 }
 
 /// min over openings of max(q, 1 − q): openings at q = 0.8, 0.35, 0.6 give
@@ -261,6 +319,58 @@ fn swap_maps_and_the_report() {
         &["report", "--results", empty.to_str().unwrap()],
         "malformed row 2",
     );
+    // A header and no row (or another table's header) is no balance table.
+    std::fs::write(empty.join("balance.csv"), "some,other,table\n").unwrap();
+    fails(
+        &["report", "--results", empty.to_str().unwrap()],
+        "holds no rows",
+    );
+}
+
+/// `report` resolves the game CSVs a results folder names against that
+/// folder, never the working directory: the same bytes from anywhere.
+#[test]
+fn report_is_the_same_from_any_working_directory() {
+    let d = dir("report-cwd");
+    let run = |cwd: &std::path::Path, args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardlab"))
+            .args(args)
+            .current_dir(cwd)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    // Made from inside `d`, so balance.csv names its games `results/balance/...`.
+    run(
+        &d,
+        &[
+            "balance",
+            "--game",
+            "catapult",
+            "--agent",
+            "random",
+            "--games",
+            "4",
+            "--no-baseline",
+            "--out",
+            "results/balance.csv",
+            "--quiet",
+        ],
+    );
+    let results = d.join("results");
+    run(&d, &["report", "--results", results.to_str().unwrap()]);
+    let here = snapshot(&results);
+    run(
+        std::path::Path::new("/"),
+        &["report", "--results", results.to_str().unwrap()],
+    );
+    assert_eq!(snapshot(&results), here);
+    let md = String::from_utf8(here[0].1.clone()).unwrap();
+    assert!(md.contains("games in `balance/catapult"), "{md}");
 }
 
 fn snapshot(results: &std::path::Path) -> Vec<(String, Vec<u8>)> {

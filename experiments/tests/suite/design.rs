@@ -149,3 +149,66 @@ fn bad_openings_are_one_line_errors() {
     assert!(text.contains("distinct "), "{text}");
     assert!(text.contains("ends: "), "{text}");
 }
+
+#[test]
+fn ladder_rows_rate_each_rung_and_reach_the_report() {
+    use experiments::research::ladder::{read_ladder, split_rungs};
+    assert_eq!(
+        split_rungs(&["random,uct(iterations=20,c=1.4)".into(), "mcts".into()]),
+        vec!["random", "uct(iterations=20,c=1.4)", "mcts"]
+    );
+    let d = dir("design-ladder");
+    let out = p(&d, "results/balance.csv");
+    let text = ok(&[
+        "balance",
+        "--game",
+        "catapult",
+        "--ladder",
+        "random,uct(iterations=20)",
+        "--games",
+        "6",
+        "--rating-games",
+        "4",
+        "--seed",
+        "5",
+        "--out",
+        &out,
+        "--quiet",
+    ]);
+    assert!(text.contains("first mover wins"), "{text}");
+    let rows = read_ladder(&d.join("results/ladder.csv")).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!((rows[0].rung, rows[0].elo), (0, 0.0));
+    for r in &rows {
+        assert_eq!(r.n, 6);
+        assert!(
+            r.first_mover_lower <= r.first_mover_win && r.first_mover_win <= r.first_mover_upper
+        );
+        assert!((r.first_mover_win + r.draw + r.first_mover_loss - 1.0).abs() < 1e-9);
+        assert!(r.distinct <= r.n);
+    }
+    ok(&["report", "--results", &p(&d, "results")]);
+    let md = std::fs::read_to_string(d.join("results/REPORT.md")).unwrap();
+    assert!(
+        md.contains("over agent strength") && md.contains("plots/ladder-catapult"),
+        "{md}"
+    );
+    fails(
+        &[
+            "balance", "--game", "catapult", "--ladder", "random", "--out", &out,
+        ],
+        "at least two agents",
+    );
+    fails(
+        &[
+            "balance",
+            "--game",
+            "sniggle(players=3)",
+            "--ladder",
+            "random,random",
+            "--out",
+            &out,
+        ],
+        "two-seat game",
+    );
+}

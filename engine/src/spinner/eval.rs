@@ -1,0 +1,17 @@
+//! The spinner game: the heuristic evaluation behind `State::evaluate` (alpha-beta
+//! leaves and MCTS cut-offs), from the side to move's view.
+
+use super::*;
+
+impl SpinnerState {
+    /// Connection distance (B.5 engine notes): 10 per square of the
+    /// opponent's distance minus the mover's (at a spin: the player about
+    /// to spin); a blocked player counts as 4n² squares away.
+    pub(crate) fn evaluation(&self) -> i32 {
+        let p = self.to_move as usize;
+        let big = 4 * (self.geo.n * self.geo.n) as i32;
+        let me = self.connection_distance(p).map_or(big, |d| d as i32);
+        let them = self.connection_distance(1 - p).map_or(big, |d| d as i32);
+        10 * (them - me)
+    }
+}

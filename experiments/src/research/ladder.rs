@@ -1,0 +1,270 @@
+//! `boardlab balance --ladder A1,A2,...`: first-mover advantage as a curve
+//! over agent strength. Per game, every rung plays itself (a `balance`
+//! block: the first mover's wins, draws and losses with Wilson intervals),
+//! and the rungs play a paired round robin whose Bradley–Terry fit gives
+//! each rung's Elo (anchor: the first rung = 0). One row per game and rung
+//! goes to `ladder.csv` beside the balance output; `report` plots the first
+//! mover's win rate against Elo per game.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::research::balance::{self, BalanceArgs, canonical_game, slug};
+use crate::research::strength;
+use crate::run::{self, OpeningsRequest, Schedule, TournamentArgs, read_rows, summarise};
+
+/// A ladder request.
+#[derive(Clone, Debug)]
+pub struct LadderArgs {
+    /// Game strings.
+    pub games: Vec<String>,
+    /// The rungs, weakest first (agent specs).
+    pub rungs: Vec<String>,
+    /// Self-play games per game and rung.
+    pub games_per_rung: u32,
+    /// Games per pairing of rungs in the rating round robin.
+    pub rating_games: u32,
+    /// Run seed.
+    pub seed: u64,
+    /// The balance CSV; `ladder.csv` and the games go beside it.
+    pub out: PathBuf,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Progress bars.
+    pub progress: bool,
+    /// Replace outputs made with another configuration.
+    pub overwrite: bool,
+    /// Openings for every block and the rating games.
+    pub openings: OpeningsRequest,
+}
+
+/// One rung of one game's ladder (a row of `ladder.csv`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LadderRow {
+    /// Canonical game string.
+    pub game: String,
+    /// Rung index, weakest first.
+    pub rung: usize,
+    /// Canonical agent spec.
+    pub agent: String,
+    /// Elo from the rating round robin (first rung = 0).
+    pub elo: f64,
+    /// Its 95 % interval.
+    pub elo_lower: f64,
+    /// Upper end.
+    pub elo_upper: f64,
+    /// Self-play games of the rung.
+    pub n: u64,
+    /// Distinct games among them.
+    pub distinct: u64,
+    /// The first mover's win rate.
+    pub first_mover_win: f64,
+    /// Its Wilson 95 % interval.
+    pub first_mover_lower: f64,
+    /// Upper end.
+    pub first_mover_upper: f64,
+    /// Draw rate.
+    pub draw: f64,
+    /// The first mover's loss rate.
+    pub first_mover_loss: f64,
+    /// Run seed.
+    pub seed: u64,
+    /// Rating games per pairing.
+    pub rating_games: u32,
+    /// The self-play games.
+    pub games_csv: String,
+    /// The rating games.
+    pub ratings_csv: String,
+}
+
+/// Splits `A,B(x=1,y=2),C` at top-level commas; several values are joined.
+pub fn split_rungs(values: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for v in values {
+        let (mut depth, mut cur) = (0i32, String::new());
+        for ch in v.chars() {
+            match ch {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if ch == ',' && depth == 0 {
+                out.push(std::mem::take(&mut cur).trim().to_string());
+            } else {
+                cur.push(ch);
+            }
+        }
+        out.push(cur.trim().to_string());
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// The path of `ladder.csv` beside a balance output.
+pub fn ladder_path(balance_out: &Path) -> PathBuf {
+    balance_out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("ladder.csv"), |d| d.join("ladder.csv"))
+}
+
+/// Reads `ladder.csv` (empty if absent).
+///
+/// # Errors
+/// An unreadable or malformed file.
+pub fn read_ladder(path: &Path) -> Result<Vec<LadderRow>> {
+    crate::output::table::read_table(path)
+}
+
+/// Runs (or resumes) every game's ladder and returns its rows;
+/// `ladder.csv` keeps the rows of other games.
+///
+/// # Errors
+/// Fewer than two rungs, a bad game or agent, a game without two seats,
+/// an output that cannot be written or holds another configuration.
+pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
+    if args.rungs.len() < 2 {
+        bail!("--ladder needs at least two agents, weakest first");
+    }
+    if args.rating_games == 0 || args.games_per_rung == 0 {
+        bail!("--games and --rating-games must be at least 1");
+    }
+    let rungs = args
+        .rungs
+        .iter()
+        .map(|a| {
+            agents::AgentSpec::parse(a)
+                .map(|s| s.canonical())
+                .map_err(|e| anyhow!("--ladder {a:?}: {e}"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut games = Vec::new();
+    for g in &args.games {
+        let (game, seats) = canonical_game(g)?;
+        if seats != 2 {
+            bail!(
+                "--ladder: {game} has {seats} seats; the first-mover curve needs a two-seat game"
+            );
+        }
+        games.push(game);
+    }
+    if games.is_empty() {
+        bail!("give --game G (repeatable) or --all");
+    }
+    let dir = args
+        .out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("ladder"), |d| d.join("ladder"));
+    let path = ladder_path(&args.out);
+    let mut all = read_ladder(&path)?;
+    let mut mine = Vec::new();
+    for game in &games {
+        // Strength: the paired round robin of the rungs.
+        let ratings_csv = dir.join(format!("{}__ratings.csv", slug(game)));
+        if args.progress {
+            eprintln!("{game}: rating {} rungs", rungs.len());
+        }
+        let mut t = TournamentArgs::new(
+            game,
+            &rungs,
+            args.rating_games,
+            args.seed,
+            ratings_csv.clone(),
+        );
+        t.paired = true;
+        t.schedule = Schedule::RoundRobin;
+        t.threads = args.threads;
+        t.progress = args.progress;
+        t.overwrite = args.overwrite;
+        t.openings = args.openings.clone();
+        let rated = run::run(&t)?;
+        let fit = strength::fit(&rated.config, &rated.records, 0)?;
+        let mut rows = Vec::new();
+        for (i, agent) in rungs.iter().enumerate() {
+            // First-mover advantage: the rung against itself.
+            let b = balance::run(&BalanceArgs {
+                games: vec![game.clone()],
+                agent: agent.clone(),
+                games_per_block: args.games_per_rung,
+                seed: args.seed,
+                out: args.out.clone(),
+                threads: args.threads,
+                progress: args.progress,
+                baseline: false,
+                overwrite: args.overwrite,
+                openings: args.openings.clone(),
+            })?;
+            let r = b
+                .into_iter()
+                .find(|r| r.agent == *agent)
+                .ok_or_else(|| anyhow!("no balance row for {agent}"))?;
+            let (records, _) = read_rows(Path::new(&r.games_csv), false, None)?;
+            let config = run::read_config(Path::new(&r.games_csv))?;
+            let distinct = summarise(&config, &records).distinct as u64;
+            let e = fit.ratings[i];
+            rows.push(LadderRow {
+                game: game.clone(),
+                rung: i,
+                agent: agent.clone(),
+                elo: e.elo,
+                elo_lower: e.elo - crate::stats::Z95 * e.se,
+                elo_upper: e.elo + crate::stats::Z95 * e.se,
+                n: r.n,
+                distinct,
+                first_mover_win: r.first_mover_rate,
+                first_mover_lower: r.first_mover_lower,
+                first_mover_upper: r.first_mover_upper,
+                draw: r.draw_rate,
+                first_mover_loss: (1.0 - r.first_mover_rate - r.draw_rate).max(0.0),
+                seed: args.seed,
+                rating_games: args.rating_games,
+                games_csv: r.games_csv.clone(),
+                ratings_csv: ratings_csv.display().to_string(),
+            });
+        }
+        all.retain(|x| x.game != *game);
+        all.extend(rows.iter().cloned());
+        all.sort_by(|a, b| (a.game.as_str(), a.rung).cmp(&(b.game.as_str(), b.rung)));
+        crate::output::table::write_table(&path, &all)?;
+        mine.extend(rows);
+    }
+    Ok(mine)
+}
+
+/// The printed table of ladder rows.
+pub fn table(rows: &[LadderRow]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<28} {:>4}  {:<34} {:>22}  {:>6}  {:>26}  {:>6}  {:>6}",
+        "game", "rung", "agent", "Elo [95%]", "n", "first mover wins [95%]", "draws", "losses"
+    );
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "{:<28} {:>4}  {:<34} {:>7.0} [{:>5.0}, {:>5.0}]  {:>6}  {:>6.1}% [{:>5.1}, {:>5.1}]  {:>5.1}%  {:>5.1}%{}",
+            crate::output::report::short(&r.game),
+            r.rung,
+            crate::output::report::short(&r.agent),
+            r.elo,
+            r.elo_lower,
+            r.elo_upper,
+            r.n,
+            100.0 * r.first_mover_win,
+            100.0 * r.first_mover_lower,
+            100.0 * r.first_mover_upper,
+            100.0 * r.draw,
+            100.0 * r.first_mover_loss,
+            if (r.distinct as f64) < crate::run::summary::DISTINCT_WARNING * r.n as f64 {
+                format!("  ({} distinct games)", r.distinct)
+            } else {
+                String::new()
+            }
+        );
+    }
+    s
+}
