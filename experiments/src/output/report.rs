@@ -245,12 +245,7 @@ fn balance_section(
 fn provenance_section(md: &mut String, results: &Path, rows: &[BalanceRow]) -> Result<()> {
     let mut lines = Vec::new();
     for r in rows {
-        let games_csv = Path::new(&r.games_csv);
-        let games_csv = if games_csv.exists() {
-            games_csv.to_path_buf()
-        } else {
-            results.join(rel(Path::new("results"), games_csv))
-        };
+        let games_csv = resolve(results, &r.games_csv);
         if let Some(file) = crate::run::config::read_config_file(&games_csv)?
             && let Some(last) = file.provenance.last()
         {
