@@ -18,6 +18,9 @@
 //! * `solver(mb=64,nodes=0,plies=fewest)`: an exact solver: branch and
 //!   bound for one-seat puzzles, win/draw/loss negamax for two seats
 //!   ([`solver`]).
+//! * `external(cmd="prog args",ms=1000,nodes=0,depth=0,margin=1000)`: a
+//!   program that speaks UGI, asked for each move ([`external`]); it loses
+//!   the game by [`Forfeit`] if it crashes, runs out of time or cheats.
 //!
 //! ## Example
 //!
@@ -44,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub mod alphabeta;
+pub mod external;
 pub mod mcts;
 pub mod random;
 pub mod solver;
@@ -54,6 +58,7 @@ use engine::State;
 use engine::spec::{ParamInfo, Params, Spec};
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use external::{External, ExternalConfig};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use solver::{Solution, Solver, SolverConfig};
@@ -123,6 +128,38 @@ impl SearchInfo {
     }
 }
 
+/// How a player lost a game without a legal move to show for its turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ForfeitKind {
+    /// The program exited, closed its output or could not be started.
+    Crash,
+    /// No answer within the time limit.
+    Timeout,
+    /// An answer that is not a legal move here.
+    IllegalMove,
+}
+
+/// A forfeited turn: the seat loses the game (see [`Agent::try_select`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// Why.
+    pub kind: ForfeitKind,
+    /// What happened, for logs.
+    pub detail: String,
+}
+
+impl Forfeit {
+    /// The end reason recorded for the game: `forfeit: crash`, `forfeit:
+    /// timeout` or `forfeit: illegal move`.
+    pub fn end_reason(&self) -> &'static str {
+        match self.kind {
+            ForfeitKind::Crash => "forfeit: crash",
+            ForfeitKind::Timeout => "forfeit: timeout",
+            ForfeitKind::IllegalMove => "forfeit: illegal move",
+        }
+    }
+}
+
 /// A player: given a state where a seat is to move, it returns a legal move.
 pub trait Agent<S: State>: Send {
     /// Chooses a move for the seat to move in `state` (never called at
@@ -136,6 +173,16 @@ pub trait Agent<S: State>: Send {
             on_info(&i);
         }
         mv
+    }
+    /// Like [`Agent::select`], but a player that cannot give a legal move
+    /// (an external program that crashed, hung or cheated) forfeits: the
+    /// harness then ends the game as lost by this seat. In-process agents
+    /// never forfeit (the default).
+    ///
+    /// # Errors
+    /// The forfeit, with its reason.
+    fn try_select(&mut self, state: &S) -> Result<S::Move, Forfeit> {
+        Ok(self.select(state))
     }
     /// What the last search thought; `None` for agents that do not search.
     fn last_info(&self) -> Option<SearchInfo> {
@@ -158,6 +205,8 @@ pub enum AgentSpec {
     AlphaBeta(AlphaBetaConfig),
     /// `solver(...)`.
     Solver(SolverConfig),
+    /// `external(...)`.
+    External(ExternalConfig),
 }
 
 /// The agents and their parameters, for help texts and errors.
@@ -167,6 +216,7 @@ pub const AGENTS: &[(&str, &[ParamInfo])] = &[
     ("mcts", mcts::PARAMS),
     ("alphabeta", alphabeta::PARAMS),
     ("solver", solver::PARAMS),
+    ("external", external::PARAMS),
 ];
 
 impl AgentSpec {
@@ -186,6 +236,7 @@ impl AgentSpec {
             "mcts" => Ok(AgentSpec::Mcts(MctsConfig::from_spec(&spec)?)),
             "alphabeta" => Ok(AgentSpec::AlphaBeta(AlphaBetaConfig::from_spec(&spec)?)),
             "solver" => Ok(AgentSpec::Solver(SolverConfig::from_spec(&spec)?)),
+            "external" => Ok(AgentSpec::External(ExternalConfig::from_spec(&spec)?)),
             other => {
                 let names: Vec<&str> = AGENTS.iter().map(|(n, _)| *n).collect();
                 engine::bail!(
@@ -204,6 +255,7 @@ impl AgentSpec {
             AgentSpec::Mcts(c) => c.canonical(),
             AgentSpec::AlphaBeta(c) => c.canonical(),
             AgentSpec::Solver(c) => c.canonical(),
+            AgentSpec::External(c) => c.canonical(),
         }
     }
 
@@ -216,6 +268,7 @@ impl AgentSpec {
             AgentSpec::Mcts(c) => c.ms > 0,
             AgentSpec::AlphaBeta(c) => c.ms > 0,
             AgentSpec::Solver(_) => false,
+            AgentSpec::External(c) => c.nodes == 0 && c.depth == 0,
         }
     }
 
@@ -249,6 +302,7 @@ impl AgentSpec {
             AgentSpec::Mcts(c) => Box::new(Mcts::new(c.clone(), seed)),
             AgentSpec::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone(), seed)),
             AgentSpec::Solver(c) => Box::new(Solver::new(c.clone())),
+            AgentSpec::External(c) => Box::new(External::new(c.clone(), seed)),
         }
     }
 }
@@ -283,6 +337,19 @@ mod tests {
         assert_eq!(v.canonical(), "solver(mb=8,nodes=0,plies=fewest)");
         assert_eq!(AgentSpec::parse(&v.canonical()).unwrap(), v);
         assert!(v.check_game(1).is_ok() && v.check_game(2).is_ok() && v.check_game(3).is_err());
+        let x = AgentSpec::parse(r#"external(cmd="./eng --agent mcts(c=1,iterations=5)",ms=50)"#)
+            .unwrap();
+        assert_eq!(
+            x.canonical(),
+            r#"external(cmd="./eng --agent mcts(c=1,iterations=5)",ms=50,nodes=0,depth=0,margin=1000)"#
+        );
+        assert_eq!(AgentSpec::parse(&x.canonical()).unwrap(), x);
+        let AgentSpec::External(c) = &x else {
+            panic!("{x:?}")
+        };
+        assert_eq!(c.argv, ["./eng", "--agent", "mcts(c=1,iterations=5)"]);
+        assert_eq!(c.go_line(), "go movetime 50");
+        assert!(x.is_timed());
         let a = AgentSpec::parse("alphabeta(depth=2)").unwrap();
         assert_eq!(AgentSpec::parse(&a.canonical()).unwrap(), a);
         for (bad, needle) in [
@@ -312,6 +379,11 @@ mod tests {
             ("solver(plies=short)", "fewest|any"),
             ("solver(nodes=-3)", "nodes"),
             ("solver(depth=3)", "unknown parameter"),
+            ("external", "cmd is required"),
+            ("external(cmd=\"\")", "cmd is required"),
+            ("external(cmd=\"a 'b\")", "cmd="),
+            ("external(cmd=x,ms=0)", "ms=0"),
+            ("external(cmd=x,time=3)", "unknown parameter"),
         ] {
             let e = AgentSpec::parse(bad).unwrap_err();
             assert!(e.0.contains(needle), "{bad}: {e}");

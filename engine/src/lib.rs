@@ -91,8 +91,8 @@ pub mod spinner;
 pub mod testkit;
 
 pub use api::{
-    BoardShape, Game, MAX_SEATS, Research, Returns, State, ToMove, apply_moves, parse_legal_move,
-    perft, perft_turns,
+    BoardPicture, BoardShape, CellKind, CellPicture, CellShape, Game, MAX_SEATS, PiecePicture,
+    Research, Returns, State, ToMove, apply_moves, parse_legal_move, perft, perft_turns,
 };
 pub use error::GameError;
 pub use registry::{GameVisitor, visit_game};

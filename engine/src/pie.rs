@@ -347,6 +347,10 @@ impl<S: State> State for PieState<S> {
 }
 
 impl<S: Research> Research for PieState<S> {
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        self.inner.board_picture()
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         let who = if seat == 0 { "opener" } else { "chooser" };
         let role = self.inner.seat_role(self.seat(seat));
@@ -537,6 +541,10 @@ impl<S: Research> State for NoSwapState<S> {
 }
 
 impl<S: Research> Research for NoSwapState<S> {
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        self.0.board_picture()
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         self.0.seat_role(seat)
     }

@@ -3,7 +3,9 @@
 //! Game strings (`slingshot(size=7)`) and agent specs (`mcts(iterations=800)`)
 //! share this syntax. Values may nest brackets (`pie(catapult(size=9))`,
 //! `mcts(c=[0.5,1.0])`): commas inside `()` or `[]` do not split arguments.
-//! A bare argument without `=` is kept with an empty key.
+//! A bare argument without `=` is kept with an empty key. A value in double
+//! quotes (`external(cmd="prog --x a,b")`) is opaque: brackets, commas and
+//! `=` inside it do not count; the quotes are kept in the value.
 
 use crate::error::GameError;
 
@@ -74,8 +76,11 @@ fn split_top_level<'a>(inner: &'a str, whole: &str) -> Result<Vec<&'a str>, Game
     let mut depth = 0i32;
     let mut start = 0;
     let mut out = Vec::new();
+    let mut quoted = false;
     for (i, ch) in inner.char_indices() {
         match ch {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
             '(' | '[' => depth += 1,
             ')' | ']' => {
                 depth -= 1;
@@ -90,6 +95,9 @@ fn split_top_level<'a>(inner: &'a str, whole: &str) -> Result<Vec<&'a str>, Game
             _ => {}
         }
     }
+    if quoted {
+        crate::bail!("bad spec {whole:?}: unclosed '\"'");
+    }
     if depth != 0 {
         crate::bail!("bad spec {whole:?}: unbalanced brackets");
     }
@@ -99,8 +107,11 @@ fn split_top_level<'a>(inner: &'a str, whole: &str) -> Result<Vec<&'a str>, Game
 
 fn find_top_level_eq(part: &str) -> Option<usize> {
     let mut depth = 0;
+    let mut quoted = false;
     for (i, ch) in part.char_indices() {
         match ch {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
             '(' | '[' => depth += 1,
             ')' | ']' => depth -= 1,
             '=' if depth == 0 => return Some(i),
@@ -250,12 +261,29 @@ mod tests {
         assert_eq!(s.args[0], ("c".into(), "[0.5,1.0]".into()));
         assert_eq!(s.args[1], ("iterations".into(), "10".into()));
         assert!(Spec::parse("x()").unwrap().args.is_empty());
+        // Quoted values are opaque: no split at the comma, no key at the '='.
+        let s = Spec::parse(r#"external(cmd="prog --agents a,b x=1 (",ms=5)"#).unwrap();
+        assert_eq!(
+            s.args,
+            vec![
+                ("cmd".into(), r#""prog --agents a,b x=1 (""#.into()),
+                ("ms".into(), "5".into())
+            ]
+        );
     }
 
     #[test]
     fn rejects_malformed() {
         for bad in [
-            "", "(a=1)", "a(b=1", "a(b=1))", "a(b=1)x", "a(,)", "a(=3)", "a b",
+            "",
+            "(a=1)",
+            "a(b=1",
+            "a(b=1))",
+            "a(b=1)x",
+            "a(,)",
+            "a(=3)",
+            "a b",
+            r#"a(b="c)"#,
         ] {
             assert!(Spec::parse(bad).is_err(), "{bad:?} should be rejected");
         }

@@ -384,6 +384,40 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Show a position: the terminal board, or with --svg an SVG picture
+    /// (cells with their names, pieces, Bagel's tiles, King's Colour's
+    /// castles and walls, the Sly fields and centres, Andalusia's lines).
+    Show {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// Position text (default: the initial position).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves played from the position first, space-separated.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Seed of the initial position (games with random set-ups).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Write the picture to this SVG file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+    },
+    /// Speak UGI (the game-agnostic UCI of the cutegames match runner) on
+    /// standard input and output, searching with one agent: `ugi`,
+    /// `isready`, `setoption name seed|agent value V`, `uginewgame`,
+    /// `position startpos|fen <text> [moves M...]`, `go movetime N | nodes N
+    /// | depth N | wtime N btime N ...`, `query gameover|p1turn|result`,
+    /// `stop`, `quit`. See README.md for a worked session.
+    Engine {
+        /// Game string.
+        #[arg(long)]
+        game: String,
+        /// Agent spec; `go` limits replace its budget.
+        #[arg(long)]
+        agent: String,
+    },
     /// Combine the CSVs of all shards of a run; prints the summary one run gives.
     Merge {
         /// Shard CSVs 1/n … n/n (each with its FILE.config.json).
@@ -686,6 +720,26 @@ fn run(cli: Cli) -> Result<()> {
                 r.markdown.display(),
                 r.plots.len()
             )?;
+        }
+        Command::Show {
+            game,
+            position,
+            moves,
+            seed,
+            svg,
+        } => {
+            let text = experiments::research::show::show(
+                &game,
+                position.as_deref(),
+                moves.as_deref(),
+                seed,
+                svg.as_deref(),
+            )?;
+            writeln!(so, "{text}")?;
+        }
+        Command::Engine { game, agent } => {
+            let mut input = std::io::stdin().lock();
+            experiments::research::ugi::engine(&game, &agent, &mut input, &mut so)?;
         }
         Command::Merge {
             inputs,

@@ -514,6 +514,24 @@ impl Research for AndalusiaState {
         })
     }
 
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            cased_piece,
+            |_, _| CellKind::Light,
+        )?;
+        p.cell_shape = crate::api::CellShape::Point;
+        p.links = crate::api::alquerque_links(9);
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         match seat {
             0 => "white".into(),

@@ -288,6 +288,47 @@ impl State for BagelState {
 }
 
 impl Research for BagelState {
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        use crate::api::{BoardPicture, CellKind, CellPicture, CellShape, PiecePicture};
+        let geo = self.geo();
+        let rr = geo.grid.radius();
+        let mut cells = Vec::new();
+        // Rows of constant s, row 1 at the bottom, cells a, b, ... left to
+        // right (the notation of B-G3, as the terminal board).
+        for n in (1..=2 * rr + 1).rev() {
+            let mut k = 0u8;
+            for c in 0..=2 * rr {
+                let h = Hex::new(c - rr, n - 1 - c);
+                let Some(x) = geo.grid.index(h) else {
+                    continue;
+                };
+                let disc = (0..2).find(|&s| self.discs[s] >> x & 1 == 1);
+                cells.push(CellPicture {
+                    x: f64::from(h.q - h.r) / 2.0 + f64::from(rr) + 0.6,
+                    y: f64::from(2 * rr + 1 - n) * 3f64.sqrt() / 2.0 + 0.6,
+                    name: format!("{}{n}", (b'a' + k) as char),
+                    kind: if x == geo.hole {
+                        CellKind::Hole
+                    } else {
+                        CellKind::Tile(self.layout.colour[x])
+                    },
+                    circled: false,
+                    piece: disc.map(|s| PiecePicture {
+                        colour: Some(s),
+                        label: String::new(),
+                    }),
+                });
+                k += 1;
+            }
+        }
+        Some(BoardPicture {
+            cell_shape: CellShape::HexPointy,
+            cells,
+            links: Vec::new(),
+        })
+    }
+
     /// The game ends when a player cannot place (B-10); the reason names
     /// the rule that decided it: `score` (B-11), `run tie-break` (B-12) or
     /// `full tie` (B-13, Black wins).

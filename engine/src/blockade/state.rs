@@ -298,6 +298,24 @@ impl State for BlockadeState {
 }
 
 impl Research for BlockadeState {
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            cased_piece,
+            sly_fields,
+        )?;
+        crate::api::circle_sly_centres(&mut p);
+        crate::api::sly_names(&mut p);
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         self.rules.side_of_seat(seat).name().into()
     }

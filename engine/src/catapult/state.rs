@@ -597,6 +597,28 @@ impl<B: CatapultBits> Research for CatapultState<B> {
         }
     }
 
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            |t| match t {
+                "L" => piece(Some(0), "L"),
+                "D" => piece(Some(1), "D"),
+                "K" => piece(Some(0), "K"),
+                "k" => piece(Some(1), "K"),
+                _ => None,
+            },
+            chequered,
+        )?;
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         match seat {
             0 => "light".into(),

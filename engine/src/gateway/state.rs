@@ -383,6 +383,27 @@ impl State for GatewayState {
 }
 
 impl Research for GatewayState {
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            true,
+            |t: &str| {
+                let colour = t.get(1..)?.parse::<usize>().ok()?.checked_sub(1)?;
+                piece(Some(colour), &t[..1])
+            },
+            sly_fields,
+        )?;
+        crate::api::circle_sly_centres(&mut p);
+        crate::api::sly_names(&mut p);
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         let p = format!("P{}", self.rules.colours[seat] + 1);
         if self.rules.teams {

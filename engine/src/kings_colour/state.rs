@@ -189,6 +189,37 @@ impl State for KingsColourState {
 }
 
 impl Research for KingsColourState {
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        use crate::api::{BoardPicture, CellKind, CellPicture, CellShape, cased_piece};
+        let g = self.geo;
+        let cells = (0..CELLS)
+            .map(|c| {
+                let h = g.grid.hex(c);
+                let side = (0..2).find(|&s| (g.castle[s] | g.wall[s]) >> c & 1 == 1);
+                let kind = match side {
+                    Some(s) if g.castle[s] >> c & 1 == 1 => CellKind::Castle(s),
+                    Some(s) => CellKind::Wall(s),
+                    None => CellKind::Light,
+                };
+                // Columns of constant q, rank r upwards (as the terminal board).
+                CellPicture {
+                    x: f64::from(h.q + 6) * 3f64.sqrt() / 2.0 + 0.6,
+                    y: f64::from(6 - h.r) - f64::from(h.q) / 2.0 + 0.6,
+                    name: g.name(c),
+                    kind,
+                    circled: false,
+                    piece: self.letter(c).and_then(|ch| cased_piece(&ch.to_string())),
+                }
+            })
+            .collect();
+        Some(BoardPicture {
+            cell_shape: CellShape::HexFlat,
+            cells,
+            links: Vec::new(),
+        })
+    }
+
     /// `checkmate` (KC-11), `stalemate` (KC-13), `repetition`, `ply cap` (KC-14).
     fn end_reason(&self) -> Option<&'static str> {
         Some(match self.end?.reason {

@@ -357,6 +357,28 @@ impl State for LineUpState {
 }
 
 impl Research for LineUpState {
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            cased_piece,
+            |_, _| CellKind::Light,
+        )?;
+        // The 16 field centres of the Sly board (rules/sly.md U-SET-1).
+        for c in &mut p.cells {
+            let (i, j) = ((c.y - 0.5) as usize, (c.x - 0.5) as usize);
+            c.circled = true;
+            c.name = format!("{}{}", 3 * i + 2, ['B', 'E', 'H', 'K'][j]);
+        }
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         if seat == self.seat_of(0) {
             "first".into()

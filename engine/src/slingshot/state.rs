@@ -416,6 +416,28 @@ impl Research for SlingshotState {
         }
     }
 
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            |t| match t {
+                "B" => piece(Some(0), "B"),
+                "T" => piece(Some(1), "T"),
+                "X" => piece(None, "S"),
+                "#" => piece(None, "N"),
+                _ => None,
+            },
+            |_, _| CellKind::Light,
+        )?;
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         let role = if seat == 0 { "setter" } else { "chooser" };
         match self.stage {

@@ -311,6 +311,27 @@ impl State for SlySolitaireState {
 }
 
 impl Research for SlySolitaireState {
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            |t: &str| {
+                let colour = "BLDO".find(t)?;
+                piece(Some(colour), t)
+            },
+            sly_fields,
+        )?;
+        crate::api::circle_sly_centres(&mut p);
+        crate::api::sly_names(&mut p);
+        Some(p)
+    }
+
     /// The single seat moves first.
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)

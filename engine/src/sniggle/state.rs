@@ -314,6 +314,28 @@ impl Research for SniggleState {
         }
     }
 
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            |t: &str| {
+                let ch = t.chars().next()?;
+                let colour = "XYZW".find(ch.to_ascii_uppercase())?;
+                piece(Some(colour), t)
+            },
+            sly_fields,
+        )?;
+        crate::api::circle_sly_centres(&mut p);
+        crate::api::sly_names(&mut p);
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         let letter = SEAT_LETTERS[seat];
         if self.rules.teams {

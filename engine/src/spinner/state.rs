@@ -349,6 +349,27 @@ impl Research for SpinnerState {
         }
     }
 
+    /// The board picture (see [`Research::board_picture`]).
+    fn board_picture(&self) -> Option<crate::api::BoardPicture> {
+        #[allow(unused_imports)]
+        use crate::api::{
+            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
+        };
+        #[allow(unused_mut)]
+        let mut p = square_picture(
+            board_field(&crate::api::State::to_text(self)),
+            false,
+            |t| match t {
+                "X" => piece(Some(0), "X"),
+                "O" => piece(Some(1), "O"),
+                "*" => piece(None, "*"),
+                _ => None,
+            },
+            |_, _| CellKind::Light,
+        )?;
+        Some(p)
+    }
+
     fn seat_role(&self, seat: usize) -> String {
         match (seat, self.rules.crossed) {
             (0, _) => "P1/X/ranks".to_string(),

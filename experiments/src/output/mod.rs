@@ -3,4 +3,5 @@
 
 pub mod plot;
 pub mod report;
+pub mod svg;
 pub mod table;

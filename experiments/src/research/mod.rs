@@ -6,6 +6,8 @@ pub mod evidence;
 pub mod inspect;
 pub mod ladder;
 pub mod play;
+pub mod show;
 pub mod solve;
 pub mod strength;
 pub mod swapmap;
+pub mod ugi;

@@ -48,7 +48,7 @@ pub mod summary;
 
 pub use jobs::{Job, JobTable, jobs, mix, parse_shard};
 pub use openings::{Opening, OpeningsConfig, OpeningsRequest};
-pub use play::{GameRecord, PlaySetup, play_job, play_out};
+pub use play::{GameRecord, PlaySetup, forfeit_returns, play_job, play_out, play_out_or_forfeit};
 use rows::RowWriter;
 pub use rows::{GameRow, check_rows, read_config, read_rows, write_rows};
 pub use summary::{AgentSummary, ScoreSummary, Summary, SummaryBuilder, summarise};

@@ -69,8 +69,21 @@ pub fn play_out<S: State + 'static>(
     state: &mut S,
     players: &mut [Box<dyn agents::Agent<S>>],
     chance_seed: u64,
-    mut record: Option<&mut Vec<String>>,
+    record: Option<&mut Vec<String>>,
 ) -> u32 {
+    play_out_or_forfeit(state, players, chance_seed, record).0
+}
+
+/// [`play_out`], stopping at the first forfeit (an external program that
+/// crashed, hung or cheated, see [`agents::Agent::try_select`]): returns the
+/// turns played and the forfeiting seat with its forfeit. The state is left
+/// where the forfeit happened (not terminal).
+pub fn play_out_or_forfeit<S: State + 'static>(
+    state: &mut S,
+    players: &mut [Box<dyn agents::Agent<S>>],
+    chance_seed: u64,
+    mut record: Option<&mut Vec<String>>,
+) -> (u32, Option<(usize, agents::Forfeit)>) {
     let mut chance_rng = ChaCha8Rng::seed_from_u64(chance_seed);
     let mut outcomes = Vec::new();
     let mut turns = 0;
@@ -80,7 +93,10 @@ pub fn play_out<S: State + 'static>(
             ToMove::Chance => state
                 .sample_chance(&mut chance_rng, &mut outcomes)
                 .expect("a chance node has outcomes"),
-            ToMove::Seat(s) => players[s].select(state),
+            ToMove::Seat(s) => match players[s].try_select(state) {
+                Ok(mv) => mv,
+                Err(f) => return (turns, Some((s, f))),
+            },
         };
         if let Some(r) = record.as_deref_mut() {
             r.push(state.move_to_text(mv));
@@ -88,7 +104,13 @@ pub fn play_out<S: State + 'static>(
         state.apply(mv);
         turns += u32::from(!state.continues_turn());
     }
-    turns
+    (turns, None)
+}
+
+/// The returns of a game lost by `seat`'s forfeit: -1 for it, 1 for every
+/// other seat (of `n`).
+pub fn forfeit_returns(n: usize, seat: usize) -> Vec<f64> {
+    (0..n).map(|s| if s == seat { -1.0 } else { 1.0 }).collect()
 }
 
 /// Plays one game of a job with fresh agents, from its opening if it has
@@ -115,9 +137,13 @@ pub fn play_job<G: Game>(
         })
         .collect();
     let mut moves = Vec::new();
-    let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
+    let (turns, forfeit) =
+        play_out_or_forfeit(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
     let n = game.num_seats();
-    let r = state.returns();
+    let r = match &forfeit {
+        Some((seat, _)) => forfeit_returns(n, *seat),
+        None => state.returns()[..n].to_vec(),
+    };
     let best = r[..n].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
     let mut winners: Vec<usize> = (0..n).filter(|&s| r[s] == best).collect();
     if winners.len() == n && n > 1 {
@@ -128,7 +154,7 @@ pub fn play_job<G: Game>(
         seed: job.seed,
         seats: job.seats.clone(),
         winners,
-        returns: r[..n].to_vec(),
+        returns: r,
         roles: (0..n).map(|s| state.seat_role(s)).collect(),
         first_mover: state.first_mover_seat(),
         setter: state.setter_seat(),
@@ -136,7 +162,10 @@ pub fn play_job<G: Game>(
         turns: Some(turns),
         wall_ms: start.elapsed().as_millis() as u64,
         moves: moves.join(" "),
-        end: state.end_reason().map(str::to_string),
+        end: match &forfeit {
+            Some((_, f)) => Some(f.end_reason().to_string()),
+            None => state.end_reason().map(str::to_string),
+        },
         opening: job.opening,
         opening_moves: opening.map(|o| o.text.clone()),
     }

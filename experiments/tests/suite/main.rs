@@ -6,5 +6,7 @@ mod balance;
 mod cli;
 mod common;
 mod design;
+mod pictures;
+mod protocol;
 mod runs;
 mod strength;

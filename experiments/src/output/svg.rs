@@ -1,0 +1,202 @@
+//! Board pictures as SVG, drawn from a game's [`Research::board_picture`]:
+//! one outline per cell (squares, hexagons, or points joined by lines),
+//! its fill (light, dark, Bagel's tiles, King's Colour's castles and walls),
+//! a circle on the Sly board's field centres, each cell's name in the
+//! game's notation (the coordinates), and the pieces as labelled discs.
+//!
+//! The SVG is written as text: a handful of elements with no layout, so no
+//! drawing crate is needed (plotters, already a dependency, draws charts
+//! and has no hexagons or cell names).
+//!
+//! Every cell is an element of class `cell` and its kind (`cell light`,
+//! `cell castle`, ...), every piece one of class `piece`, every line one of
+//! class `link`, every field centre's circle one of class `centre`, so
+//! tests and other tools can count them.
+
+use std::fmt::Write as _;
+
+use engine::{BoardPicture, CellKind, CellShape, Research};
+
+/// Pixels per cell unit.
+const UNIT: f64 = 44.0;
+/// Margin around the board, in pixels.
+const MARGIN: f64 = 12.0;
+
+/// Piece colours by colour index (then neutral grey).
+const PIECE_FILL: [&str; 4] = ["#f5f5f0", "#262626", "#c8372d", "#2f5fb3"];
+/// Bagel's tile colours, in its tile letter order `ROGBYP`.
+const TILE_FILL: [&str; 6] = [
+    "#e06666", "#f6a04d", "#7bc07b", "#6fa8dc", "#ffd966", "#a98fd1",
+];
+
+/// The SVG picture of `state`, or `None` where its game draws none.
+pub fn svg_of<S: Research>(state: &S) -> Option<String> {
+    state.board_picture().map(|p| svg_of_picture(&p))
+}
+
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The class of a cell's element: `cell` and its kind.
+fn cell_class(kind: CellKind) -> &'static str {
+    match kind {
+        CellKind::Light => "cell light",
+        CellKind::Dark => "cell dark",
+        CellKind::Tile(_) => "cell tile",
+        CellKind::Castle(_) => "cell castle",
+        CellKind::Wall(_) => "cell wall",
+        CellKind::Hole => "cell hole",
+    }
+}
+
+fn cell_fill(kind: CellKind) -> &'static str {
+    match kind {
+        CellKind::Light => "#f0d9b5",
+        CellKind::Dark => "#c9a27a",
+        CellKind::Tile(t) => TILE_FILL[t as usize % TILE_FILL.len()],
+        CellKind::Castle(0) => "#fbe3a1",
+        CellKind::Castle(_) => "#9e8bb8",
+        CellKind::Wall(0) => "#d9b86a",
+        CellKind::Wall(_) => "#6e5a8e",
+        CellKind::Hole => "#ffffff",
+    }
+}
+
+/// The corners of a hexagon of centre distance 1 around `(x, y)`.
+fn hexagon(x: f64, y: f64, flat: bool) -> String {
+    // Circumradius of a hexagon whose centres are 1 apart.
+    let r = 1.0 / 3f64.sqrt();
+    (0..6)
+        .map(|i| {
+            let a = std::f64::consts::PI / 3.0 * f64::from(i)
+                + if flat {
+                    0.0
+                } else {
+                    std::f64::consts::PI / 6.0
+                };
+            format!(
+                "{:.1},{:.1}",
+                MARGIN + (x + r * a.cos()) * UNIT,
+                MARGIN + (y + r * a.sin()) * UNIT
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The SVG text of a board picture.
+pub fn svg_of_picture(p: &BoardPicture) -> String {
+    let (mut w, mut h) = (0.0f64, 0.0f64);
+    for c in &p.cells {
+        w = w.max(c.x + 0.6);
+        h = h.max(c.y + 0.6);
+    }
+    let (pw, ph) = (w * UNIT + 2.0 * MARGIN, h * UNIT + 2.0 * MARGIN);
+    let px = |v: f64| MARGIN + v * UNIT;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw:.0}" height="{ph:.0}" viewBox="0 0 {pw:.0} {ph:.0}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{pw:.0}" height="{ph:.0}" fill="#fafafa"/>"##
+    );
+    for &(a, b) in &p.links {
+        let (Some(a), Some(b)) = (p.cells.get(a), p.cells.get(b)) else {
+            continue;
+        };
+        let _ = writeln!(
+            s,
+            r##"<line class="link" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#6b4f2a" stroke-width="2"/>"##,
+            px(a.x),
+            px(a.y),
+            px(b.x),
+            px(b.y)
+        );
+    }
+    for c in &p.cells {
+        let fill = cell_fill(c.kind);
+        let class = cell_class(c.kind);
+        let name = esc(&c.name);
+        match p.cell_shape {
+            CellShape::Square => {
+                let _ = writeln!(
+                    s,
+                    r##"<rect class="{class}" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}" fill="{fill}" stroke="#7a6040" stroke-width="1"><title>{name}</title></rect>"##,
+                    px(c.x - 0.5),
+                    px(c.y - 0.5)
+                );
+            }
+            CellShape::HexFlat | CellShape::HexPointy => {
+                let _ = writeln!(
+                    s,
+                    r##"<polygon class="{class}" points="{}" fill="{fill}" stroke="#7a6040" stroke-width="1"><title>{name}</title></polygon>"##,
+                    hexagon(c.x, c.y, p.cell_shape == CellShape::HexFlat)
+                );
+            }
+            CellShape::Point => {
+                let _ = writeln!(
+                    s,
+                    r##"<circle class="{class}" cx="{:.1}" cy="{:.1}" r="4" fill="#6b4f2a"><title>{name}</title></circle>"##,
+                    px(c.x),
+                    px(c.y)
+                );
+            }
+        }
+        if c.circled {
+            let _ = writeln!(
+                s,
+                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="#7a6040" stroke-width="1.5"/>"##,
+                px(c.x),
+                px(c.y),
+                0.42 * UNIT
+            );
+        }
+        // The cell's name, small, at its top left (the coordinates).
+        let (nx, ny) = match p.cell_shape {
+            CellShape::Square => (px(c.x - 0.46), px(c.y - 0.3)),
+            _ => (px(c.x - 0.22), px(c.y - 0.26)),
+        };
+        let _ = writeln!(
+            s,
+            r##"<text class="name" x="{nx:.1}" y="{ny:.1}" font-size="9" fill="#4a3a28">{name}</text>"##
+        );
+    }
+    for c in &p.cells {
+        let Some(piece) = &c.piece else { continue };
+        let (fill, ink) = match piece.colour {
+            Some(i) => (
+                PIECE_FILL[i % PIECE_FILL.len()],
+                if i % PIECE_FILL.len() == 0 {
+                    "#111"
+                } else {
+                    "#fff"
+                },
+            ),
+            None => ("#9a9a9a", "#111"),
+        };
+        let _ = writeln!(
+            s,
+            r##"<circle class="piece" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{fill}" stroke="#111" stroke-width="1.5"/>"##,
+            px(c.x),
+            px(c.y + 0.06),
+            0.3 * UNIT
+        );
+        if !piece.label.is_empty() {
+            let _ = writeln!(
+                s,
+                r#"<text class="label" x="{:.1}" y="{:.1}" font-size="15" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
+                px(c.x),
+                px(c.y + 0.2),
+                esc(&piece.label)
+            );
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}

@@ -1,0 +1,69 @@
+//! `boardlab show`: one position, as the terminal board or as an SVG
+//! picture ([`crate::output::svg`]).
+
+use std::path::Path;
+
+use anyhow::{Result, anyhow, bail};
+
+use engine::{Game, GameVisitor, State, apply_moves, visit_game};
+
+use crate::output::svg::svg_of;
+
+struct ShowVisitor<'a> {
+    position: Option<&'a str>,
+    moves: Option<&'a str>,
+    seed: u64,
+    svg: Option<&'a Path>,
+}
+
+impl GameVisitor for ShowVisitor<'_> {
+    type Output = Result<String>;
+    fn visit<G: Game>(self, game: G) -> Result<String> {
+        let mut state = match self.position {
+            None | Some("start") => game.initial_state(self.seed),
+            Some(p) => game
+                .parse_position(p)
+                .map_err(|e| anyhow!("--position: {e}"))?,
+        };
+        if let Some(m) = self.moves {
+            apply_moves(&mut state, m).map_err(|e| anyhow!("--moves: {e}"))?;
+        }
+        match self.svg {
+            None => Ok(format!("{state}\nposition: {}", state.to_text())),
+            Some(path) => {
+                let Some(svg) = svg_of(&state) else {
+                    bail!("{} has no board picture", game.game_string());
+                };
+                std::fs::write(path, svg)
+                    .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+                Ok(format!("wrote {}", path.display()))
+            }
+        }
+    }
+}
+
+/// Shows a position of `game`: the start (drawn from `seed` where the game
+/// has a random set-up), or `position`, then `moves`. Returns the terminal
+/// board and the position text, or with `svg` writes the picture there and
+/// says so.
+///
+/// # Errors
+/// Unknown game, malformed position or move, an unwritable SVG path.
+pub fn show(
+    game: &str,
+    position: Option<&str>,
+    moves: Option<&str>,
+    seed: u64,
+    svg: Option<&Path>,
+) -> Result<String> {
+    visit_game(
+        game,
+        ShowVisitor {
+            position,
+            moves,
+            seed,
+            svg,
+        },
+    )
+    .map_err(|e| anyhow!("{e}"))?
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# A scripted UGI engine that misbehaves at its first `go`, for the external
+# agent's forfeit tests: `fake_ugi.sh crash|hang|cheat`.
+#   crash: exits without an answer; hang: never answers; cheat: answers a
+#   move that is not legal (`bestmove zz99`).
+mode="$1"
+while IFS= read -r line; do
+  case "$line" in
+    ugi)
+      echo "id name fake-$mode"; echo "id author boardlab tests"; echo ugiok ;;
+    isready) echo readyok ;;
+    go*)
+      case "$mode" in
+        crash) exit 3 ;;
+        hang) sleep 30 ;;
+        cheat) echo "info depth 1"; echo "bestmove zz99" ;;
+      esac ;;
+    quit) exit 0 ;;
+  esac
+done
