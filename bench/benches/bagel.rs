@@ -80,7 +80,7 @@ fn movegen(c: &mut Criterion) {
                 let mut t = 0u64;
                 for (s, ms) in mid.iter().zip(&moves) {
                     for &m in ms {
-                        let mut x = *black_box(s);
+                        let mut x = black_box(s).clone();
                         x.apply(m);
                         t ^= x.zobrist();
                     }
@@ -109,7 +109,7 @@ fn playouts(c: &mut Criterion) {
         // The same with the result (scores and tie-breaks) read at the end.
         grp.bench_function(BenchmarkId::new("random game + returns", label), |b| {
             b.iter(|| {
-                let mut s = *black_box(&start);
+                let mut s = black_box(&start).clone();
                 while let ToMove::Seat(_) = s.to_move() {
                     let m = s.sample_legal_move(&mut rng, &mut buf).expect("a move");
                     s.apply(m);

@@ -232,7 +232,7 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         games: u32,
         /// Output CSV (its configuration goes to FILE.config.json).
-        #[arg(long, default_value = "results/tournament.csv")]
+        #[arg(long, default_value = "runs/tournament.csv")]
         out: PathBuf,
         #[command(flatten)]
         run: RunOpts,
@@ -254,7 +254,7 @@ enum Command {
         #[arg(long)]
         anchor: Option<String>,
         /// Ratings CSV.
-        #[arg(long, default_value = "results/ratings.csv")]
+        #[arg(long, default_value = "runs/ratings.csv")]
         ratings: PathBuf,
         /// Games CSV (default: RATINGS with -games before .csv).
         #[arg(long)]
@@ -288,7 +288,7 @@ enum Command {
         #[arg(long, default_value_t = 20000)]
         max_games: u32,
         /// Result CSV (one row appended per test).
-        #[arg(long, default_value = "results/sprt.csv")]
+        #[arg(long, default_value = "runs/sprt.csv")]
         sprt: PathBuf,
         /// Games CSV (default: SPRT with -games before .csv).
         #[arg(long)]
@@ -313,7 +313,7 @@ enum Command {
         #[arg(long, default_value_t = 100)]
         games: u32,
         /// Per-value CSV.
-        #[arg(long, default_value = "results/tune.csv")]
+        #[arg(long, default_value = "runs/tune.csv")]
         tune: PathBuf,
         /// SVG plot (default: TUNE with .svg).
         #[arg(long)]
@@ -343,7 +343,7 @@ enum Command {
         #[arg(long, default_value_t = 400)]
         games: u32,
         /// Summary CSV; the games go to balance/ beside it.
-        #[arg(long, default_value = "results/balance.csv")]
+        #[arg(long, default_value = "runs/balance.csv")]
         out: PathBuf,
         /// Skip the random-against-random baseline.
         #[arg(long)]
@@ -384,15 +384,16 @@ enum Command {
         #[arg(long, default_value = "0", value_delimiter = ',')]
         start_seeds: Vec<u64>,
         /// Summary CSV; the games go to swapmap/ beside it.
-        #[arg(long, default_value = "results/swapmap.csv")]
+        #[arg(long, default_value = "runs/swapmap.csv")]
         out: PathBuf,
         #[command(flatten)]
         run: RunOpts,
     },
     /// Regenerate REPORT.md and its SVG plots from the CSVs in a results folder.
     Report {
-        /// The results folder (reads balance.csv, swapmap.csv and the game CSVs they name).
-        #[arg(long, default_value = "results")]
+        /// The results folder (reads balance.csv, swapmap.csv and the game
+        /// CSVs they name); the committed one is `results`.
+        #[arg(long, default_value = "runs")]
         results: PathBuf,
         /// The report (default: RESULTS/REPORT.md).
         #[arg(long)]
@@ -578,16 +579,17 @@ fn run(cli: Cli) -> Result<()> {
             } else {
                 agents
             };
-            let args = run.apply(&open, TournamentArgs::new(&game, &agents, games, 0, out))?;
+            let mut args = run.apply(&open, TournamentArgs::new(&game, &agents, games, 0, out))?;
+            // The summary streams: memory does not grow with --games.
+            args.keep_records = false;
             let res = run::run(&args)?;
-            let summary = summarise(&res.config, &res.records);
-            writeln!(so, "{}", summary.render(&res.config))?;
+            writeln!(so, "{}", res.summary.render(&res.config))?;
             writeln!(
                 so,
                 "played {} games in {:.1} s; {} rows in {}",
                 res.played,
                 res.seconds,
-                res.records.len(),
+                res.games,
                 args.out.display()
             )?;
             if res.timed {

@@ -173,11 +173,11 @@ impl RecordWriter {
         game: &G,
         config: &TournamentConfig,
         setup: &PlaySetup<G::State>,
-        existing: &[GameRecord],
+        existing: u64,
     ) -> Result<RecordWriter> {
         let path = records_path(out);
-        if !existing.is_empty()
-            && let Some(len) = matching_prefix(&path, existing)
+        if existing > 0
+            && let Some(len) = matching_prefix(&path, out, config, existing)?
         {
             let file = OpenOptions::new()
                 .write(true)
@@ -194,16 +194,16 @@ impl RecordWriter {
         let file =
             File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
         let mut w = RecordWriter { file, path };
-        if !existing.is_empty() {
+        if existing > 0 {
             eprintln!(
-                "rebuilding {} from the {} games in {}",
+                "rebuilding {} from the {existing} games in {}",
                 w.path.display(),
-                existing.len(),
                 out.display()
             );
-        }
-        for r in existing {
-            w.write(game, config, setup, r)?;
+            // Streamed row by row: memory does not grow with the run.
+            crate::run::rows::for_each_row(out, false, Some(config), |r| {
+                w.write(game, config, setup, &r)
+            })?;
         }
         Ok(w)
     }
@@ -228,29 +228,48 @@ impl RecordWriter {
     }
 }
 
-/// The byte length of the complete lines of `path` if they are exactly the
-/// records of `existing`, in order; `None` otherwise.
-fn matching_prefix(path: &Path, existing: &[GameRecord]) -> Option<u64> {
-    let text = std::fs::read(path).ok()?;
-    let mut len = 0usize;
-    let mut n = 0;
-    for line in text.split_inclusive(|&b| b == b'\n') {
-        if !line.ends_with(b"\n") {
-            eprintln!(
-                "warning: {}: dropping a half-written last record",
-                path.display()
-            );
-            break;
+/// The byte length of the complete lines of the records file `path` if
+/// they are exactly the records of the `existing` rows of the CSV `out`, in
+/// order; `None` otherwise. Both files are read line by line.
+fn matching_prefix(
+    path: &Path,
+    out: &Path,
+    config: &TournamentConfig,
+    existing: u64,
+) -> Result<Option<u64>> {
+    use std::io::BufRead;
+    let Ok(file) = File::open(path) else {
+        return Ok(None);
+    };
+    let mut lines = std::io::BufReader::new(file);
+    let (mut len, mut n, mut same) = (0u64, 0u64, true);
+    let mut line = Vec::new();
+    crate::run::rows::for_each_row(out, false, Some(config), |want| {
+        if !same {
+            return Ok(());
         }
-        let rec: Record = serde_json::from_slice(line).ok()?;
-        let want = existing.get(n)?;
-        if rec.index != want.index || rec.moves.join(" ") != want.moves {
-            return None;
+        line.clear();
+        let got = lines.read_until(b'\n', &mut line).unwrap_or(0);
+        if got == 0 || !line.ends_with(b"\n") {
+            if got > 0 {
+                eprintln!(
+                    "warning: {}: dropping a half-written last record",
+                    path.display()
+                );
+            }
+            same = false;
+            return Ok(());
         }
-        n += 1;
-        len += line.len();
-    }
-    (n == existing.len()).then_some(len as u64)
+        match serde_json::from_slice::<Record>(&line) {
+            Ok(rec) if rec.index == want.index && rec.moves.join(" ") == want.moves => {
+                n += 1;
+                len += line.len() as u64;
+            }
+            _ => same = false,
+        }
+        Ok(())
+    })?;
+    Ok((same && n == existing).then_some(len))
 }
 
 /// Appends one record to `path` as a flushed line (the file is created if

@@ -62,7 +62,7 @@
 use crate::api::Research;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -105,8 +105,9 @@ impl Geometry {
     }
 }
 
-/// A tile layout with its per-layout tables (interned: one per distinct
-/// layout, shared by every state of every game on it).
+/// A tile layout with its per-layout tables, shared (behind an [`Arc`]) by
+/// every state of every game on it, and freed with the last of them: a run
+/// drawing a new random layout per game does not grow.
 pub(crate) struct Layout {
     pub(crate) geo: &'static Geometry,
     pub(crate) text: String,
@@ -119,12 +120,14 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    /// Checks and interns a layout string for `geo` with `colours` colours.
+    /// Checks a layout string for `geo` with `colours` colours and returns
+    /// its tables: the live copy if a state on it still exists (a cache of
+    /// weak references, pruned of dead ones as it grows), else a new one.
     pub(crate) fn intern(
         geo: &'static Geometry,
         colours: usize,
         text: &str,
-    ) -> Result<&'static Layout, GameError> {
+    ) -> Result<Arc<Layout>, GameError> {
         let text = text.trim().to_ascii_uppercase();
         if text.len() != geo.ntiles {
             crate::bail!(
@@ -155,11 +158,21 @@ impl Layout {
                 got.join(" ")
             );
         }
-        static CACHE: OnceLock<Mutex<HashMap<(u32, String), &'static Layout>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(l) = map.get(&(geo.base, text.clone())) {
+        type Cache = Mutex<(HashMap<(u32, usize, String), Weak<Layout>>, usize)>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), 64)));
+        let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+        let (map, prune_at) = &mut *guard;
+        let key = (geo.base, colours, text.clone());
+        if let Some(l) = map.get(&key).and_then(Weak::upgrade) {
             return Ok(l);
+        }
+        // Amortised pruning of dead entries: the map stays within twice the
+        // live layouts plus a constant, at O(1) per call.
+        if map.len() >= *prune_at {
+            map.retain(|_, w| w.strong_count() > 0);
+            *prune_at = 2 * map.len() + 64;
+            map.shrink_to(*prune_at);
         }
         let mut colour = [u8::MAX; MAX_CELLS];
         let mut colour_mask = [0u64; MAX_COLOURS];
@@ -176,15 +189,15 @@ impl Layout {
                 group[l * MAX_COLOURS + c] = mask & colour_mask[c];
             }
         }
-        let layout: &'static Layout = Box::leak(Box::new(Layout {
+        let layout = Arc::new(Layout {
             geo,
-            text: text.clone(),
+            text,
             colours,
             colour,
             group,
             zobrist: zob,
-        }));
-        map.insert((geo.base, text), layout);
+        });
+        map.insert(key, Arc::downgrade(&layout));
         Ok(layout)
     }
 }

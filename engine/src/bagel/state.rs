@@ -16,10 +16,11 @@ pub(crate) enum Stage {
 
 /// A Bagel position: two `u64` disc sets, reserves, scores, the per-line
 /// counts of aligned same-colour empty pairs, and a pointer to the layout's
-/// tables. `Copy`-cheap (no heap).
-#[derive(Clone, Copy)]
+/// tables. Cheap to clone: the layout's tables are shared, a clone only
+/// bumps their reference count.
+#[derive(Clone)]
 pub struct BagelState {
-    pub(crate) layout: &'static Layout,
+    pub(crate) layout: Arc<Layout>,
     pub(crate) rules: Rules,
     pub(crate) discs: [u64; 2],
     pub(crate) reserve: [u8; 2],

@@ -266,10 +266,10 @@ fn samples_are_uniform() {
         let mut rng = ChaCha8Rng::seed_from_u64(base as u64);
         let mut buf = Vec::new();
         let mut s = g.initial_state(3);
-        positions.push(s);
+        positions.push(s.clone());
         while let ToMove::Seat(_) = s.to_move() {
             if s.ply() == 1 || s.ply() == 6 || s.reserve(s.colour_to_move()) == 1 {
-                positions.push(s);
+                positions.push(s.clone());
             }
             let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
             s.apply(m);

@@ -118,7 +118,7 @@ fn l1_figure_game() {
     let pairs = move_texts(&s).iter().filter(|m| m.contains('+')).count();
     assert_eq!(pairs, 39);
     // Both Figure 4 candidates add one window (B-9).
-    let mut a = s;
+    let mut a = s.clone();
     a.apply(parse_legal_move(&a, "c5+c6").unwrap());
     assert_eq!(a.score(Colour::White), 2);
     let mut b = s;

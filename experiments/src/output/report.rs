@@ -102,6 +102,7 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
     if !swaps.is_empty() {
         swap_section(&mut md, results, &plots_dir, &swaps, &mut plots)?;
     }
+    provenance_section(&mut md, results, &balance)?;
     std::fs::write(out, &md).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ReportOutput {
         markdown: out.to_path_buf(),
@@ -242,6 +243,38 @@ fn balance_section(
             );
             plots.push(path);
         }
+    }
+    Ok(())
+}
+
+/// Who made each game CSV (the provenance in its configuration file): a
+/// section only when some file records it (files written before it was
+/// recorded have none, so their report is unchanged).
+fn provenance_section(md: &mut String, results: &Path, rows: &[BalanceRow]) -> Result<()> {
+    let mut lines = Vec::new();
+    for r in rows {
+        let games_csv = resolve(results, &r.games_csv);
+        if let Some(file) = crate::run::config::read_config_file(&games_csv)?
+            && let Some(last) = file.provenance.last()
+        {
+            lines.push(format!(
+                "* `{}`: {} invocation(s), last `{}`",
+                rel(results, &games_csv),
+                file.provenance.len(),
+                last.line()
+            ));
+        }
+    }
+    if !lines.is_empty() {
+        let _ = writeln!(md, "## Provenance\n");
+        let _ = writeln!(
+            md,
+            "Each games CSV's configuration records the boardlab version, the git commit and the command line of every run that wrote to it.\n"
+        );
+        for l in lines {
+            let _ = writeln!(md, "{l}");
+        }
+        let _ = writeln!(md);
     }
     Ok(())
 }

@@ -429,6 +429,7 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             t.threads = args.threads;
             t.progress = args.progress;
             t.overwrite = args.overwrite;
+            t.also_writes.push(args.out.clone());
             t.openings = args.openings.clone();
             let result = run::run(&t)?;
             let replays = replay_run(&result.config.game, result.config.seed, &result.records)?;

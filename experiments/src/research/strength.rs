@@ -172,6 +172,7 @@ pub fn rate(args: &RateArgs) -> Result<String> {
     let mut run = args.run.clone();
     run.paired = true;
     run.schedule = Schedule::RoundRobin;
+    run.also_writes.push(args.ratings_out.clone());
     let res = run::run(&run)?;
     if let Some((k, n)) = run.shard {
         return Ok(format!(
@@ -358,6 +359,12 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
     if args.elo0 >= args.elo1 {
         bail!("--elo0 {} must be below --elo1 {}", args.elo0, args.elo1);
     }
+    if args.run.games == 0 || args.run.games % 2 == 1 {
+        bail!(
+            "--max-games {} must be a positive even number (games come in pairs)",
+            args.run.games
+        );
+    }
     for (name, v) in [("alpha", args.alpha), ("beta", args.beta)] {
         if !(v > 0.0 && v < 0.5) {
             bail!("--{name} {v} must be between 0 and 0.5");
@@ -368,9 +375,12 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
     }
     two_seats(&args.run.game, "sprt")?;
     let bounds = sprt_bounds(args.alpha, args.beta);
+    // One test appends to --sprt at a time; it is checked before any game.
+    let _lock = run::safety::lock_output(&args.sprt_out)?;
     let mut run = args.run.clone();
     run.paired = true;
     run.schedule = Schedule::RoundRobin;
+    run.also_writes.push(args.sprt_out.clone());
     let show = run.progress;
     run.progress = false;
     let bar = if show {
@@ -409,43 +419,8 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
     bar.finish_and_clear();
     let (elo, lo, hi) = outcome.penta.elo_interval();
     let c = &res.config;
-    let new = !args.sprt_out.exists();
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.sprt_out)
-        .with_context(|| format!("cannot write {}", args.sprt_out.display()))?;
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(file);
-    if new {
-        w.write_record([
-            "game",
-            "agent_a",
-            "agent_b",
-            "elo0",
-            "elo1",
-            "alpha",
-            "beta",
-            "seed",
-            "pairs",
-            "penta_0",
-            "penta_1",
-            "penta_2",
-            "penta_3",
-            "penta_4",
-            "llr",
-            "lower_bound",
-            "upper_bound",
-            "verdict",
-            "elo",
-            "elo_lower",
-            "elo_upper",
-            "games_csv",
-        ])?;
-    }
     let p = outcome.penta.0;
-    w.write_record([
+    let row = [
         c.game.clone(),
         c.agents[0].clone(),
         c.agents[1].clone(),
@@ -468,8 +443,57 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
         format!("{lo:.2}"),
         format!("{hi:.2}"),
         run.out.display().to_string(),
-    ])?;
-    w.flush()?;
+    ];
+    // A finished test run again resumes the same games and gives the same
+    // row: it is not appended twice.
+    let recorded = args.sprt_out.exists() && {
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .flexible(true)
+            .from_path(&args.sprt_out)
+            .with_context(|| format!("cannot read {}", args.sprt_out.display()))?;
+        r.records()
+            .any(|x| x.is_ok_and(|x| x.iter().eq(row.iter().map(String::as_str))))
+    };
+    if !recorded {
+        let new = !args.sprt_out.exists();
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&args.sprt_out)
+            .with_context(|| format!("cannot write {}", args.sprt_out.display()))?;
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file);
+        if new {
+            w.write_record([
+                "game",
+                "agent_a",
+                "agent_b",
+                "elo0",
+                "elo1",
+                "alpha",
+                "beta",
+                "seed",
+                "pairs",
+                "penta_0",
+                "penta_1",
+                "penta_2",
+                "penta_3",
+                "penta_4",
+                "llr",
+                "lower_bound",
+                "upper_bound",
+                "verdict",
+                "elo",
+                "elo_lower",
+                "elo_upper",
+                "games_csv",
+            ])?;
+        }
+        w.write_record(&row)?;
+        w.flush()?;
+    }
     Ok(format!(
         "SPRT {} vs {} on {}: elo0={} elo1={} alpha={} beta={}\n{}\nLLR {:.3} [{:.3}, {:.3}] after {} pairs: {}\nElo {:.1} [{:.1}, {:.1}]",
         c.agents[0],
@@ -604,6 +628,8 @@ pub fn tune(args: &TuneArgs) -> Result<String> {
         .collect();
     run.paired = true;
     run.schedule = Schedule::Gauntlet;
+    run.also_writes
+        .extend([args.tune_out.clone(), args.plot.clone()]);
     let res = run::run(&run)?;
     if let Some((k, n)) = run.shard {
         return Ok(format!(

@@ -249,6 +249,9 @@ impl GameVisitor for PieVisitor<'_> {
             slug(&config.agent)
         ));
         let cfg_path = games_csv.with_extension("config.json");
+        // One run appends to a map's games at a time; outputs checked first.
+        let _lock = crate::run::safety::lock_output(&games_csv)?;
+        crate::run::safety::check_writable(&args.out)?;
         let mut done: Vec<SwapGame> = Vec::new();
         if games_csv.exists() && !args.overwrite {
             let old: Option<PieConfig> = std::fs::read_to_string(&cfg_path)

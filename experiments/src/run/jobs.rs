@@ -49,55 +49,30 @@ pub fn mix(a: u64, b: u64) -> u64 {
     g.next()
 }
 
-/// The deterministic job list of a run.
+/// The pairings of a two-seat run, in job order.
+fn pairings(config: &TournamentConfig) -> Vec<(usize, usize)> {
+    let k = config.agents.len();
+    match config.schedule {
+        Schedule::RoundRobin => (0..k)
+            .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+            .collect(),
+        Schedule::Gauntlet => (1..k).map(|j| (0, j)).collect(),
+    }
+}
+
+/// Checks that the agents list can fill a game of `num_seats` seats.
 ///
 /// # Errors
 /// A seat count the agent list cannot fill.
-pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
+pub fn check_seats(config: &TournamentConfig, num_seats: usize) -> Result<()> {
     let k = config.agents.len();
-    let mut out = Vec::new();
-    let paired = config.paired;
-    let openings = config.openings.as_ref().map(|o| o.count.max(1));
-    let rotation = num_seats.max(1) as u32;
-    let mut push = |seats: Vec<usize>, game_in_pairing: u32| {
-        let index = out.len() as u64;
-        // Paired: both games of a pair take the seed of the pair's first.
-        let seed_index = if paired {
-            index - (game_in_pairing % 2) as u64
-        } else {
-            index
-        };
-        out.push(Job {
-            index,
-            seed: mix(config.seed, seed_index),
-            seats,
-            opening: openings.map(|k| (game_in_pairing / rotation) % k),
-        });
-    };
     match num_seats {
-        1 => {
-            for a in 0..k {
-                for g in 0..config.games {
-                    push(vec![a], g);
-                }
-            }
-        }
+        1 => {}
         2 => {
             if k < 2 {
                 bail!(
                     "a two-seat game needs at least two agents (give --agents A B; the same spec twice is fine)"
                 );
-            }
-            let pairings: Vec<(usize, usize)> = match config.schedule {
-                Schedule::RoundRobin => (0..k)
-                    .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
-                    .collect(),
-                Schedule::Gauntlet => (1..k).map(|j| (0, j)).collect(),
-            };
-            for (i, j) in pairings {
-                for g in 0..config.games {
-                    push(if g % 2 == 0 { vec![i, j] } else { vec![j, i] }, g);
-                }
             }
         }
         n => {
@@ -106,16 +81,133 @@ pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
                     "this game has {n} seats: give exactly {n} agents (seats rotate between games)"
                 );
             }
-            for g in 0..config.games {
-                push((0..n).map(|s| (s + g as usize) % n).collect(), g);
-            }
         }
     }
-    if let Some((k, n)) = config.shard {
-        // Slices keep game pairs together: pair p goes to slice p mod n.
-        out.retain(|j| (j.index / 2) % n as u64 == (k - 1) as u64);
+    Ok(())
+}
+
+/// The blocks of `games` consecutive job indices a run has: one per
+/// pairing in two-seat games, one per agent in one-seat games, one for
+/// games of more seats. Game `g` of block `b` has index `b × games + g`, so
+/// raising `games` keeps every finished game's index (and seed) only when
+/// there is one block.
+pub fn blocks(config: &TournamentConfig, num_seats: usize) -> u64 {
+    match num_seats {
+        1 => config.agents.len() as u64,
+        2 => pairings(config).len() as u64,
+        _ => 1,
     }
-    Ok(out)
+}
+
+/// The number of jobs of the whole run (every shard).
+pub fn job_count(config: &TournamentConfig, num_seats: usize) -> u64 {
+    blocks(config, num_seats) * u64::from(config.games)
+}
+
+/// Whether job `index` belongs to the run's shard (always, unsharded).
+/// Slices keep game pairs together: pair `index / 2` goes to slice
+/// `pair mod n`.
+pub fn in_shard(config: &TournamentConfig, index: u64) -> bool {
+    config
+        .shard
+        .is_none_or(|(k, n)| (index / 2) % u64::from(n) == u64::from(k - 1))
+}
+
+/// Job `index` of a run, computed from the index alone (no list is built);
+/// `None` past the last job or outside the run's shard. The agents list
+/// must fill the seats ([`check_seats`]).
+pub fn job_at(config: &TournamentConfig, num_seats: usize, index: u64) -> Option<Job> {
+    job_in(config, num_seats, &pairings(config), index)
+}
+
+fn job_in(
+    config: &TournamentConfig,
+    num_seats: usize,
+    pairings: &[(usize, usize)],
+    index: u64,
+) -> Option<Job> {
+    let games = u64::from(config.games);
+    if games == 0 || index >= blocks(config, num_seats) * games || !in_shard(config, index) {
+        return None;
+    }
+    let (block, g) = (index / games, index % games);
+    let seats = match num_seats {
+        1 => vec![block as usize],
+        2 => {
+            let (i, j) = pairings[block as usize];
+            if g % 2 == 0 { vec![i, j] } else { vec![j, i] }
+        }
+        n => (0..n).map(|s| (s + g as usize) % n).collect(),
+    };
+    // Paired: both games of a pair take the seed of the pair's first.
+    let seed_index = if config.paired { index - g % 2 } else { index };
+    // Game `g` of a block plays opening `(g / r) mod K`, `r` the seatings.
+    let rotation = num_seats.max(1) as u64;
+    let opening = config
+        .openings
+        .as_ref()
+        .map(|o| ((g / rotation) % u64::from(o.count.max(1))) as u32);
+    Some(Job {
+        index,
+        seed: mix(config.seed, seed_index),
+        seats,
+        opening,
+    })
+}
+
+/// A run's jobs, each computed from its index on demand.
+#[derive(Clone, Debug)]
+pub struct JobTable<'a> {
+    config: &'a TournamentConfig,
+    num_seats: usize,
+    pairings: Vec<(usize, usize)>,
+}
+
+impl<'a> JobTable<'a> {
+    /// The jobs of `config` for a game of `num_seats` seats.
+    ///
+    /// # Errors
+    /// A seat count the agent list cannot fill.
+    pub fn new(config: &'a TournamentConfig, num_seats: usize) -> Result<Self> {
+        check_seats(config, num_seats)?;
+        Ok(JobTable {
+            config,
+            num_seats,
+            pairings: pairings(config),
+        })
+    }
+
+    /// The number of job indices of the whole run (every shard).
+    pub fn count(&self) -> u64 {
+        job_count(self.config, self.num_seats)
+    }
+
+    /// Job `index`; `None` past the end or outside the shard.
+    pub fn get(&self, index: u64) -> Option<Job> {
+        job_in(self.config, self.num_seats, &self.pairings, index)
+    }
+}
+
+/// The jobs of a run (of its shard), in index order, without building a
+/// list: what a run of millions of games iterates.
+///
+/// # Errors
+/// A seat count the agent list cannot fill.
+pub fn job_iter(
+    config: &TournamentConfig,
+    num_seats: usize,
+) -> Result<impl Iterator<Item = Job> + '_> {
+    check_seats(config, num_seats)?;
+    let p = pairings(config);
+    Ok((0..job_count(config, num_seats)).filter_map(move |i| job_in(config, num_seats, &p, i)))
+}
+
+/// The deterministic job list of a run.
+///
+/// # Errors
+/// A seat count the agent list cannot fill.
+pub fn jobs(config: &TournamentConfig, num_seats: usize) -> Result<Vec<Job>> {
+    Ok(job_iter(config, num_seats)?.collect())
 }
 
 #[cfg(test)]

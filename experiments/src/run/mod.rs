@@ -13,9 +13,19 @@
 //!   (`FILE.config.json`). Run again with the same output and
 //!   configuration, it keeps every complete row, drops a half-written last
 //!   row with a warning, and plays only the missing games. A different
-//!   configuration is refused unless `--overwrite` is given.
+//!   configuration is refused unless `--overwrite` is given; the message
+//!   lists only the fields that differ. A larger `--games` on a run of one
+//!   pairing extends it: seeds depend on the game index alone, so only the
+//!   new games are played and the file equals a run of the larger size.
+//! * **Safety** ([`safety`]): the output is locked for the whole run, every
+//!   output is checked before the first game, threads are capped, the
+//!   configuration file records provenance ([`config`]).
+//! * **Memory.** Jobs are computed from their index, finished rows are
+//!   streamed (resume reads the CSV row by row) and the summary is kept as
+//!   running counts ([`SummaryBuilder`]), so a run of millions of games
+//!   needs no more memory than a short one unless the caller asks for the
+//!   records ([`TournamentArgs::keep_records`]).
 
-use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
@@ -27,19 +37,21 @@ use serde::{Deserialize, Serialize};
 use agents::AgentSpec;
 use engine::{Game, GameVisitor, visit_game};
 
+pub mod config;
 pub mod jobs;
 pub mod merge;
 pub mod openings;
 pub mod play;
 pub mod rows;
+pub mod safety;
 pub mod summary;
 
-pub use jobs::{Job, jobs, mix, parse_shard};
+pub use jobs::{Job, JobTable, jobs, mix, parse_shard};
 pub use openings::{Opening, OpeningsConfig, OpeningsRequest};
 pub use play::{GameRecord, PlaySetup, forfeit_returns, play_job, play_out, play_out_or_forfeit};
 use rows::RowWriter;
 pub use rows::{GameRow, check_rows, read_config, read_rows, write_rows};
-pub use summary::{AgentSummary, ScoreSummary, Summary, summarise};
+pub use summary::{AgentSummary, ScoreSummary, Summary, SummaryBuilder, summarise};
 
 /// Everything that determines a tournament's games (not its threads).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,6 +123,12 @@ pub struct TournamentArgs {
     /// Play only jobs with an index below this (sequential runs such as SPRT
     /// grow it batch by batch); `None` for all.
     pub limit: Option<u64>,
+    /// Return every game in [`TournamentResult::records`] (memory grows
+    /// with the games); otherwise only the streamed summary.
+    pub keep_records: bool,
+    /// Other files the command writes after the games (ratings, SPRT rows,
+    /// plots): checked writable before the first game.
+    pub also_writes: Vec<PathBuf>,
     /// Openings to start the games from (`--openings`, `--opening-plies`,
     /// `--openings-file`).
     pub openings: OpeningsRequest,
@@ -133,21 +151,27 @@ impl TournamentArgs {
             paired: false,
             shard: None,
             limit: None,
+            keep_records: true,
+            also_writes: Vec::new(),
             openings: OpeningsRequest::default(),
         }
     }
 }
 
-/// The outcome of a run: its configuration and every game (resumed ones
-/// included), sorted by game index.
+/// The outcome of a run: its configuration, its summary and (if asked for)
+/// every game (resumed ones included), sorted by game index.
 #[derive(Clone, Debug)]
 pub struct TournamentResult {
     /// The run's configuration.
     pub config: TournamentConfig,
     /// Seats of the game.
     pub num_seats: usize,
-    /// Every finished game.
+    /// Every finished game, if [`TournamentArgs::keep_records`].
     pub records: Vec<GameRecord>,
+    /// The summary of every finished game (kept as they streamed).
+    pub summary: Summary,
+    /// Finished games in the file (resumed and new).
+    pub games: u64,
     /// Games played in this invocation.
     pub played: usize,
     /// Whether any agent uses a wall-clock budget.
@@ -188,77 +212,101 @@ impl GameVisitor for RunVisitor<'_> {
         if config.paired && config.games % 2 == 1 {
             bail!("--games {} must be even for game pairs", config.games);
         }
-        let all_jobs = jobs(&config, n)?;
-        let cfg_path = rows::config_path(&args.out);
-        if let Some(dir) = args.out.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+        jobs::check_seats(&config, n)?;
+        // Every output is checked, and the CSV locked, before the first game.
+        for p in &args.also_writes {
+            safety::check_writable(p)?;
         }
-        let mut existing = Vec::new();
-        let mut existing_columns = None;
-        if args.out.exists() && !args.overwrite {
-            let old: Option<TournamentConfig> = std::fs::read_to_string(&cfg_path)
-                .ok()
-                .and_then(|t| serde_json::from_str(&t).ok());
+        let _lock = safety::lock_output(&args.out)?;
+        safety::check_writable(&args.out)?;
+        let mut history = Vec::new();
+        let resuming = args.out.exists() && !args.overwrite;
+        if resuming {
+            let old = config::read_config_file(&args.out)?;
             // A run made before agents were seeded by agent resumes as made.
             if let Some(old) = &old
-                && !old.agent_seeds
-                && *old
-                    == (TournamentConfig {
+                && !old.config.agent_seeds
+                && config::config_diff(
+                    &old.config,
+                    &TournamentConfig {
                         agent_seeds: false,
                         ..config.clone()
-                    })
+                    },
+                    n,
+                )
+                .is_empty()
             {
                 config.agent_seeds = false;
             }
             match old {
-                Some(old) if old == config => {
-                    let (rows, columns) = rows::load_existing(&args.out, n, &config)?;
-                    existing = rows;
-                    existing_columns = Some(columns);
-                    check_rows(&config, n, &existing)
-                        .with_context(|| format!("cannot resume {}", args.out.display()))?;
-                }
-                Some(old) => bail!(
-                    "{} holds a run with another configuration ({}); choose another --out or pass --overwrite",
-                    args.out.display(),
-                    serde_json::to_string(&old)?
-                ),
                 None => bail!(
-                    "{} exists but has no matching {}; choose another --out or pass --overwrite",
+                    "{} exists but has no {}; choose another --out or pass --overwrite",
                     args.out.display(),
-                    cfg_path.display()
+                    rows::config_path(&args.out).display()
                 ),
+                Some(old) => {
+                    let diff = config::config_diff(&old.config, &config, n);
+                    if !diff.is_empty() {
+                        bail!(
+                            "{} holds a run with another configuration ({}); choose another --out, or pass --overwrite to discard its games",
+                            args.out.display(),
+                            diff.join("; ")
+                        );
+                    }
+                    history = old.provenance;
+                }
             }
         }
-        std::fs::write(&cfg_path, serde_json::to_string_pretty(&config)? + "\n")
-            .with_context(|| format!("cannot write {}", cfg_path.display()))?;
-        let done: HashSet<u64> = existing.iter().map(|r| r.index).collect();
-        let limit = args.limit.unwrap_or(u64::MAX);
-        let todo: Vec<Job> = all_jobs
-            .into_iter()
-            .filter(|j| !done.contains(&j.index) && j.index < limit)
-            .collect();
-        let mut writer = match existing_columns {
-            Some(columns) if !existing.is_empty() => {
-                if !todo.is_empty() {
+        let table = JobTable::new(&config, n)?;
+        // Stream the finished rows: check each, mark its index, count it.
+        let mut done = rows::IndexSet::default();
+        let mut summary = SummaryBuilder::new();
+        let mut records = Vec::new();
+        let mut columns = None;
+        if resuming {
+            let (seats, cols) = rows::for_each_row(&args.out, true, Some(&config), |r| {
+                rows::check_row(&table, n, &mut done, &r)?;
+                summary.add(&r);
+                if args.keep_records {
+                    records.push(r);
+                }
+                Ok(())
+            })
+            .with_context(|| format!("cannot resume {}", args.out.display()))?;
+            if seats != n {
+                bail!(
+                    "{}: its header does not match this tournament's columns; choose another --out or pass --overwrite",
+                    args.out.display()
+                );
+            }
+            columns = Some(cols);
+        }
+        config::write_config_file(&args.out, &config, history)?;
+        let limit = args.limit.unwrap_or(u64::MAX).min(table.count());
+        let wanted = |i: u64| !done.contains(i) && jobs::in_shard(&config, i);
+        let todo = (0..limit).filter(|&i| wanted(i)).count();
+        let existing = summary.games();
+        let mut writer = match columns {
+            Some(columns) if existing > 0 => {
+                if todo > 0 {
                     eprintln!(
-                        "resuming {}: {} games done, {} to play",
+                        "resuming {}: {existing} games done, {todo} to play",
                         args.out.display(),
-                        existing.len(),
-                        todo.len()
                     );
                 }
                 RowWriter::append(&args.out, columns)?
             }
             _ => RowWriter::create(&args.out, n)?,
         };
-        let bar = crate::output::table::games_bar(todo.len(), args.progress);
-        let pool = crate::output::table::pool(args.threads)?;
+        let (threads, note) = safety::cap_threads(args.threads, todo);
+        if let Some(note) = note {
+            eprintln!("{note}");
+        }
+        let bar = crate::output::table::games_bar(todo, args.progress);
+        let pool = crate::output::table::pool(threads)?;
         let start = Instant::now();
-        let (tx, rx) = mpsc::channel::<GameRecord>();
+        // Bounded: finished games wait for the writer rather than pile up.
+        let (tx, rx) = mpsc::sync_channel::<GameRecord>(4 * threads);
         let specs = &self.specs;
         let setup = PlaySetup {
             agent_seeds: config.agent_seeds,
@@ -266,31 +314,34 @@ impl GameVisitor for RunVisitor<'_> {
         };
         let setup = &setup;
         let mut recorder =
-            crate::records::RecordWriter::open(&args.out, &game, &config, setup, &existing)?;
-        let played = todo.len();
-        let mut records = existing;
+            crate::records::RecordWriter::open(&args.out, &game, &config, setup, existing as u64)?;
         std::thread::scope(|scope| -> Result<()> {
-            let writer_thread = scope.spawn(|| -> Result<Vec<GameRecord>> {
-                let mut got = Vec::new();
+            let writer_thread = scope.spawn(|| -> Result<()> {
                 for rec in rx {
                     writer.write(&config, &rec)?;
                     recorder.write(&game, &config, setup, &rec)?;
                     bar.inc(1);
-                    got.push(rec);
+                    summary.add(&rec);
+                    if args.keep_records {
+                        records.push(rec);
+                    }
                 }
-                Ok(got)
+                Ok(())
             });
             pool.install(|| {
-                todo.par_iter().for_each_with(tx, |tx, job| {
-                    let rec = play_job(&game, specs, job, setup);
-                    // The writer ends only on an I/O error, reported below.
-                    let _ = tx.send(rec);
-                });
+                (0..limit)
+                    .into_par_iter()
+                    .filter(|&i| wanted(i))
+                    .filter_map(|i| table.get(i))
+                    .for_each_with(tx, |tx, job| {
+                        let rec = play_job(&game, specs, &job, setup);
+                        // The writer ends only on an I/O error, reported below.
+                        let _ = tx.send(rec);
+                    });
             });
-            let got = writer_thread
+            writer_thread
                 .join()
                 .map_err(|_| anyhow!("the CSV writer thread panicked"))??;
-            records.extend(got);
             Ok(())
         })
         .with_context(|| format!("writing {}", args.out.display()))?;
@@ -298,10 +349,12 @@ impl GameVisitor for RunVisitor<'_> {
         records.sort_by_key(|r| r.index);
         Ok(TournamentResult {
             timed: self.specs.iter().any(|s| s.is_timed()),
+            summary: summary.finish(&config),
+            games: summary.games(),
             config,
             num_seats: n,
             records,
-            played,
+            played: todo,
             seconds: start.elapsed().as_secs_f64(),
         })
     }

@@ -7,7 +7,6 @@
 //! rows then read with no turn count), and rows appended to a file follow
 //! its header.
 
-use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 
@@ -15,7 +14,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::TournamentConfig;
-use super::jobs::{Job, jobs};
+use super::jobs::JobTable;
 use super::play::GameRecord;
 
 /// The columns of a tournament CSV for a game of `n` seats, in order.
@@ -295,66 +294,80 @@ pub fn check_rows(
     num_seats: usize,
     records: &[GameRecord],
 ) -> Result<()> {
-    let all = jobs(config, num_seats)?;
-    let by_index: std::collections::HashMap<u64, &Job> = all.iter().map(|j| (j.index, j)).collect();
-    let mut seen = HashSet::new();
+    let table = JobTable::new(config, num_seats)?;
+    let mut seen = IndexSet::default();
     for r in records {
-        let Some(job) = by_index.get(&r.index) else {
-            bail!(
-                "row with game_index {} is not a game of this run (or of this shard)",
-                r.index
-            );
-        };
-        if !seen.insert(r.index) {
-            bail!("game_index {} appears twice", r.index);
-        }
-        if r.seed != job.seed || r.seats != job.seats || r.opening != job.opening {
-            bail!(
-                "row {}: its seed or seating differs from the run's game {}",
-                r.index,
-                r.index
-            );
-        }
-        if r.returns.len() != num_seats || r.returns.iter().any(|x| !x.is_finite()) {
-            bail!("row {}: bad returns {:?}", r.index, r.returns);
-        }
-        if num_seats > 1 && r.returns.iter().any(|x| !(-1.0..=1.0).contains(x)) {
-            bail!("row {}: returns {:?} out of [-1, 1]", r.index, r.returns);
-        }
-        let best = r.returns.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        let mut winners: Vec<usize> = (0..num_seats).filter(|&s| r.returns[s] == best).collect();
-        if winners.len() == num_seats && num_seats > 1 {
-            winners.clear();
-        }
-        if winners != r.winners {
-            bail!("row {}: winner_seat does not match the returns", r.index);
-        }
+        check_row(&table, num_seats, &mut seen, r)?;
     }
     Ok(())
 }
 
-/// Reads the complete rows of an existing output, rewriting the file
-/// without a half-written last row if there is one. Returns them with the
-/// file's columns.
-pub(crate) fn load_existing(
-    out: &Path,
-    n: usize,
-    config: &TournamentConfig,
-) -> Result<(Vec<GameRecord>, Vec<String>)> {
-    let (records, seats) = read_rows(out, true, Some(config))?;
-    if seats != n {
-        bail!(
-            "{}: its header does not match this tournament's columns; choose another --out or pass --overwrite",
-            out.display()
-        );
+/// A set of game indices, one bit each, grown as needed.
+#[derive(Clone, Debug, Default)]
+pub struct IndexSet(Vec<u64>);
+
+impl IndexSet {
+    /// Adds `i`; false if it was there.
+    pub fn insert(&mut self, i: u64) -> bool {
+        let (w, b) = ((i / 64) as usize, i % 64);
+        if self.0.len() <= w {
+            self.0.resize(w + 1, 0);
+        }
+        let had = self.0[w] >> b & 1 == 1;
+        self.0[w] |= 1 << b;
+        !had
     }
-    Ok((records, read_header(out)?))
+
+    /// Whether `i` is in the set.
+    pub fn contains(&self, i: u64) -> bool {
+        self.0
+            .get((i / 64) as usize)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1)
+    }
 }
 
-fn read_header(path: &Path) -> Result<Vec<String>> {
-    let mut r =
-        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(r.headers()?.iter().map(str::to_string).collect())
+/// Checks one row against the run's jobs (see [`check_rows`]); `seen`
+/// holds the indices of the rows checked before.
+///
+/// # Errors
+/// The row does not fit, named by its game index.
+pub fn check_row(
+    table: &JobTable<'_>,
+    num_seats: usize,
+    seen: &mut IndexSet,
+    r: &GameRecord,
+) -> Result<()> {
+    let Some(job) = table.get(r.index) else {
+        bail!(
+            "row with game_index {} is not a game of this run (or of this shard)",
+            r.index
+        );
+    };
+    if !seen.insert(r.index) {
+        bail!("game_index {} appears twice", r.index);
+    }
+    if r.seed != job.seed || r.seats != job.seats || r.opening != job.opening {
+        bail!(
+            "row {}: its seed or seating differs from the run's game {}",
+            r.index,
+            r.index
+        );
+    }
+    if r.returns.len() != num_seats || r.returns.iter().any(|x| !x.is_finite()) {
+        bail!("row {}: bad returns {:?}", r.index, r.returns);
+    }
+    if num_seats > 1 && r.returns.iter().any(|x| !(-1.0..=1.0).contains(x)) {
+        bail!("row {}: returns {:?} out of [-1, 1]", r.index, r.returns);
+    }
+    let best = r.returns.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let mut winners: Vec<usize> = (0..num_seats).filter(|&s| r.returns[s] == best).collect();
+    if winners.len() == num_seats && num_seats > 1 {
+        winners.clear();
+    }
+    if winners != r.winners {
+        bail!("row {}: winner_seat does not match the returns", r.index);
+    }
+    Ok(())
 }
 
 /// Reads a tournament CSV: its complete rows and the seat count its header
@@ -369,15 +382,61 @@ pub fn read_rows(
     repair: bool,
     config: Option<&TournamentConfig>,
 ) -> Result<(Vec<GameRecord>, usize)> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let complete_len = if text.ends_with('\n') {
-        text.len()
-    } else {
-        text.rfind('\n').map_or(0, |i| i + 1)
-    };
-    let (good, partial) = text.split_at(complete_len);
-    let mut reader = csv::ReaderBuilder::new().from_reader(good.as_bytes());
+    let mut records = Vec::new();
+    let (n, _) = for_each_row(path, repair, config, |r| {
+        records.push(r);
+        Ok(())
+    })?;
+    Ok((records, n))
+}
+
+/// The length of the complete lines of a file (up to and including its last
+/// newline), found by reading backwards from its end.
+fn complete_len(file: &mut File) -> std::io::Result<u64> {
+    use std::io::{Read, Seek, SeekFrom};
+    let len = file.metadata()?.len();
+    let mut end = len;
+    let mut buf = vec![0u8; 64 * 1024];
+    while end > 0 {
+        let start = end.saturating_sub(buf.len() as u64);
+        let chunk = &mut buf[..(end - start) as usize];
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(chunk)?;
+        if let Some(i) = chunk.iter().rposition(|&b| b == b'\n') {
+            return Ok(start + i as u64 + 1);
+        }
+        end = start;
+    }
+    Ok(0)
+}
+
+/// Streams the complete rows of a tournament CSV to `f`, one at a time
+/// (memory does not grow with the file), and returns the seat count and the
+/// columns its header holds. A half-written last row is dropped with a
+/// warning; with `repair` the file is cut back to its last complete row.
+///
+/// # Errors
+/// An unreadable file or header, a header that is not a tournament's, a
+/// malformed complete row (named by its line), or an error from `f`
+/// (named by the row's line).
+pub fn for_each_row(
+    path: &Path,
+    repair: bool,
+    config: Option<&TournamentConfig>,
+    mut f: impl FnMut(GameRecord) -> Result<()>,
+) -> Result<(usize, Vec<String>)> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let total = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    let good =
+        complete_len(&mut file).with_context(|| format!("cannot read {}", path.display()))?;
+    file.seek(SeekFrom::Start(0))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let mut reader =
+        csv::ReaderBuilder::new().from_reader(std::io::BufReader::new(file.take(good)));
     let head = reader
         .headers()
         .with_context(|| format!("{}: unreadable header", path.display()))?
@@ -388,30 +447,39 @@ pub fn read_rows(
             path.display()
         );
     };
-    let mut records = Vec::new();
-    for (i, rec) in reader.records().enumerate() {
-        let line = i + 2;
-        let rec = rec.with_context(|| format!("{}: row {line} unreadable", path.display()))?;
+    let mut rec = csv::StringRecord::new();
+    let mut line = 1;
+    loop {
+        line += 1;
+        let more = reader
+            .read_record(&mut rec)
+            .with_context(|| format!("{}: row {line} unreadable", path.display()))?;
+        if !more {
+            break;
+        }
         let row: GameRow = rec
             .deserialize(Some(&head))
             .with_context(|| format!("{}: row {line}", path.display()))?;
-        records.push(
-            row.to_record(n, config)
-                .with_context(|| format!("{}: row {line}", path.display()))?,
-        );
+        let r = row
+            .to_record(n, config)
+            .with_context(|| format!("{}: row {line}", path.display()))?;
+        f(r).with_context(|| format!("{}: row {line}", path.display()))?;
     }
-    if !partial.is_empty() {
+    if good < total {
         eprintln!(
             "warning: {}: dropped a half-written last row ({} bytes); that game is played again",
             path.display(),
-            partial.len()
+            total - good
         );
         if repair {
-            std::fs::write(path, good)
+            OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(good))
                 .with_context(|| format!("cannot rewrite {}", path.display()))?;
         }
     }
-    Ok((records, n))
+    Ok((n, head.iter().map(str::to_string).collect()))
 }
 
 /// Reads the configuration written beside a tournament CSV.
@@ -503,10 +571,5 @@ pub fn write_rows(
     for r in sorted {
         w.write(config, r)?;
     }
-    std::fs::write(
-        config_path(path),
-        serde_json::to_string_pretty(config)? + "\n",
-    )
-    .with_context(|| format!("cannot write {}", config_path(path).display()))?;
-    Ok(())
+    super::config::write_config_file(path, config, Vec::new())
 }

@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
-use crate::stats::{Proportion, mean_sd, wilson};
+#[cfg(doc)]
+use crate::stats::mean_sd;
+use crate::stats::{Proportion, wilson};
 
 use super::TournamentConfig;
 use super::play::GameRecord;
@@ -56,6 +58,9 @@ pub struct Summary {
     /// sample size of deterministic agents; games of a seeded random set-up
     /// are compared by their moves alone).
     pub distinct: usize,
+    /// The games `distinct` was counted over: all of them, or the first
+    /// [`DISTINCT_CAP`] (then the run has at least `distinct` distinct games).
+    pub distinct_of: usize,
     /// Per end reason (`None`: rows that record none): games, and draws
     /// among them, most frequent first.
     pub ends: Vec<(Option<String>, u64, u64)>,
@@ -89,150 +94,259 @@ pub struct ScoreSummary {
     pub wall_ms: (f64, u64),
 }
 
-/// Summarises the games of a run.
-pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
-    let k = config.agents.len();
-    let mut w = vec![0u64; k];
-    let mut d = vec![0u64; k];
-    let mut l = vec![0u64; k];
-    let (mut fm_n, mut fm_w, mut st_n, mut st_w, mut draws) = (0u64, 0u64, 0u64, 0u64, 0u64);
-    let mut pair = std::collections::BTreeMap::<(usize, usize), (u64, u64, u64)>::new();
-    let num_seats = records.iter().map(|r| r.seats.len()).max().unwrap_or(0);
-    let mut seat_wins = vec![0u64; num_seats];
-    let mut coalitions = std::collections::BTreeMap::<Vec<usize>, u64>::new();
-    let mut distinct = std::collections::HashSet::new();
-    let mut ends = std::collections::BTreeMap::<Option<String>, (u64, u64)>::new();
-    for r in records {
-        distinct.insert(game_key(r));
-        let e = ends.entry(r.end.clone()).or_default();
+/// Mean and sample standard deviation kept as values stream in (Welford's
+/// update), in constant memory.
+#[derive(Clone, Copy, Debug, Default)]
+struct Moments {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Moments {
+    fn add(&mut self, x: f64) {
+        self.n += 1;
+        let d = x - self.mean;
+        self.mean += d / self.n as f64;
+        self.m2 += d * (x - self.mean);
+    }
+
+    /// As [`mean_sd`]: `(0, 0)` for none, sd 0 for one value.
+    fn mean_sd(&self) -> (f64, f64) {
+        match self.n {
+            0 => (0.0, 0.0),
+            1 => (self.mean, 0.0),
+            n => (self.mean, (self.m2 / (n - 1) as f64).sqrt()),
+        }
+    }
+}
+
+/// A total order key of a float (for counting distinct returns).
+fn float_key(x: f64) -> i64 {
+    let b = x.to_bits() as i64;
+    b ^ (((b >> 63) as u64) >> 1) as i64
+}
+
+#[derive(Clone, Debug, Default)]
+struct ScoreAcc {
+    returns: Moments,
+    values: std::collections::BTreeMap<i64, (f64, u64)>,
+    wall_ms: u64,
+    max_ms: u64,
+}
+
+/// A run's summary computed as its games stream in: counts and running
+/// moments only, so memory does not grow with the number of games (the
+/// distinct returns of one-seat games aside: one counter per value).
+#[derive(Clone, Debug, Default)]
+pub struct SummaryBuilder {
+    games: u64,
+    w: Vec<u64>,
+    d: Vec<u64>,
+    l: Vec<u64>,
+    fm: (u64, u64),
+    st: (u64, u64),
+    draws: u64,
+    pair: std::collections::BTreeMap<(usize, usize), (u64, u64, u64)>,
+    seat_wins: Vec<u64>,
+    coalitions: std::collections::BTreeMap<Vec<usize>, u64>,
+    plies: Moments,
+    turns: Moments,
+    one_seat: bool,
+    scores: Vec<ScoreAcc>,
+    /// Keys of the distinct games among the first [`DISTINCT_CAP`].
+    distinct: std::collections::HashSet<u64>,
+    ends: std::collections::BTreeMap<Option<String>, (u64, u64)>,
+}
+
+/// Distinct games are counted exactly over the first this many games of a
+/// run (a set of 64-bit keys, about 20 MB at the cap); past it the summary
+/// says "at least", so memory does not grow with the games.
+pub const DISTINCT_CAP: u64 = 1_000_000;
+
+impl SummaryBuilder {
+    /// An empty summary.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Counts one finished game.
+    pub fn add(&mut self, r: &GameRecord) {
+        if self.games < DISTINCT_CAP {
+            self.distinct.insert(game_key(r));
+        }
+        self.games += 1;
+        let e = self.ends.entry(r.end.clone()).or_default();
         e.0 += 1;
         e.1 += u64::from(r.winners.is_empty());
+        let grow = |v: &mut Vec<u64>, n: usize| {
+            if v.len() < n {
+                v.resize(n, 0);
+            }
+        };
+        let k = r.seats.iter().max().map_or(0, |&a| a + 1);
+        grow(&mut self.w, k);
+        grow(&mut self.d, k);
+        grow(&mut self.l, k);
+        grow(&mut self.seat_wins, r.seats.len());
         for &s in &r.winners {
-            seat_wins[s] += 1;
+            self.seat_wins[s] += 1;
         }
         if r.winners.len() > 1 {
-            *coalitions.entry(r.winners.clone()).or_default() += 1;
+            *self.coalitions.entry(r.winners.clone()).or_default() += 1;
         }
         for (seat, &a) in r.seats.iter().enumerate() {
             if r.winners.is_empty() {
-                d[a] += 1;
+                self.d[a] += 1;
             } else if r.winners.contains(&seat) {
-                w[a] += 1;
+                self.w[a] += 1;
             } else {
-                l[a] += 1;
+                self.l[a] += 1;
             }
         }
         if r.winners.is_empty() {
-            draws += 1;
+            self.draws += 1;
         }
         if let Some(f) = r.first_mover {
-            fm_n += 1;
-            fm_w += r.winners.contains(&f) as u64;
+            self.fm.0 += 1;
+            self.fm.1 += r.winners.contains(&f) as u64;
         }
         if let Some(s) = r.setter {
-            st_n += 1;
-            st_w += r.winners.contains(&s) as u64;
+            self.st.0 += 1;
+            self.st.1 += r.winners.contains(&s) as u64;
         }
         if r.seats.len() == 2 {
             let (a, b) = (r.seats[0].min(r.seats[1]), r.seats[0].max(r.seats[1]));
-            let e = pair.entry((a, b)).or_default();
+            let e = self.pair.entry((a, b)).or_default();
             match r.winners.first().map(|&s| r.seats[s]) {
                 Some(x) if x == a => e.0 += 1,
                 Some(_) => e.1 += 1,
                 None => e.2 += 1,
             }
         }
-    }
-    let agents = (0..k)
-        .map(|a| {
-            let n = w[a] + d[a] + l[a];
-            AgentSummary {
-                agent: a,
-                spec: config.agents[a].clone(),
-                wins: w[a],
-                draws: d[a],
-                losses: l[a],
-                score: wilson(w[a] as f64 + 0.5 * d[a] as f64, n),
+        if r.seats.len() == 1 {
+            self.one_seat = true;
+            let a = r.seats[0];
+            if self.scores.len() <= a {
+                self.scores.resize_with(a + 1, ScoreAcc::default);
             }
-        })
-        .collect();
-    let plies: Vec<f64> = records.iter().map(|r| r.plies as f64).collect();
-    let scores = if num_seats == 1 {
-        (0..k)
-            .filter_map(|a| {
-                let mine: Vec<&GameRecord> = records.iter().filter(|r| r.seats[0] == a).collect();
-                if mine.is_empty() {
-                    return None;
-                }
-                let n = mine.len() as u64;
-                let rets: Vec<f64> = mine.iter().map(|r| r.returns[0]).collect();
-                let mut distinct = rets.clone();
-                distinct.sort_by(|x, y| y.total_cmp(x));
-                distinct.dedup();
-                let values = distinct
-                    .into_iter()
-                    .map(|v| {
-                        let c = rets.iter().filter(|&&x| x == v).count();
-                        (v, wilson(c as f64, n))
-                    })
-                    .collect();
-                let ms: u64 = mine.iter().map(|r| r.wall_ms).sum();
-                let max_ms = mine.iter().map(|r| r.wall_ms).max().unwrap_or(0);
-                Some(ScoreSummary {
-                    agent: a,
-                    games: n,
-                    mean_sd: mean_sd(&rets),
-                    values,
-                    wall_ms: (ms as f64 / n as f64, max_ms),
-                })
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let turns: Vec<f64> = records
-        .iter()
-        .filter_map(|r| r.turns.map(f64::from))
-        .collect();
-    let mut ends: Vec<(Option<String>, u64, u64)> =
-        ends.into_iter().map(|(e, (n, d))| (e, n, d)).collect();
-    ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    Summary {
-        scores,
-        distinct: distinct.len(),
-        ends,
-        games: records.len(),
-        agents,
-        first_mover: wilson(fm_w as f64, fm_n),
-        setter: wilson(st_w as f64, st_n),
-        seats: seat_wins
-            .iter()
-            .map(|&w| wilson(w as f64, records.len() as u64))
-            .collect(),
-        coalitions: coalitions
-            .into_iter()
-            .map(|(c, x)| (c, wilson(x as f64, records.len() as u64)))
-            .collect(),
-        draws: wilson(draws as f64, records.len() as u64),
-        plies: mean_sd(&plies),
-        turns: (!turns.is_empty()).then(|| mean_sd(&turns)),
-        pairings: pair
-            .into_iter()
-            .map(|((a, b), (x, y, z))| (a, b, x, y, z))
-            .collect(),
+            let acc = &mut self.scores[a];
+            let x = r.returns[0];
+            acc.returns.add(x);
+            acc.values.entry(float_key(x)).or_insert((x, 0)).1 += 1;
+            acc.wall_ms += r.wall_ms;
+            acc.max_ms = acc.max_ms.max(r.wall_ms);
+        }
+        self.plies.add(f64::from(r.plies));
+        if let Some(t) = r.turns {
+            self.turns.add(f64::from(t));
+        }
     }
+
+    /// Games counted so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The summary of the games counted, for the agents of `config`.
+    pub fn finish(&self, config: &TournamentConfig) -> Summary {
+        let k = config.agents.len();
+        let at = |v: &Vec<u64>, a: usize| v.get(a).copied().unwrap_or(0);
+        let agents = (0..k)
+            .map(|a| {
+                let (w, d, l) = (at(&self.w, a), at(&self.d, a), at(&self.l, a));
+                AgentSummary {
+                    agent: a,
+                    spec: config.agents[a].clone(),
+                    wins: w,
+                    draws: d,
+                    losses: l,
+                    score: wilson(w as f64 + 0.5 * d as f64, w + d + l),
+                }
+            })
+            .collect();
+        let scores = if self.one_seat {
+            self.scores
+                .iter()
+                .enumerate()
+                .filter(|(_, acc)| acc.returns.n > 0)
+                .map(|(a, acc)| {
+                    let n = acc.returns.n;
+                    ScoreSummary {
+                        agent: a,
+                        games: n,
+                        mean_sd: acc.returns.mean_sd(),
+                        values: acc
+                            .values
+                            .values()
+                            .rev()
+                            .map(|&(v, c)| (v, wilson(c as f64, n)))
+                            .collect(),
+                        wall_ms: (acc.wall_ms as f64 / n as f64, acc.max_ms),
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let n = self.games;
+        let mut ends: Vec<(Option<String>, u64, u64)> = self
+            .ends
+            .iter()
+            .map(|(e, &(n, d))| (e.clone(), n, d))
+            .collect();
+        ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        Summary {
+            scores,
+            distinct: self.distinct.len(),
+            distinct_of: n.min(DISTINCT_CAP) as usize,
+            ends,
+            games: n as usize,
+            agents,
+            first_mover: wilson(self.fm.1 as f64, self.fm.0),
+            setter: wilson(self.st.1 as f64, self.st.0),
+            seats: self
+                .seat_wins
+                .iter()
+                .map(|&w| wilson(w as f64, n))
+                .collect(),
+            coalitions: self
+                .coalitions
+                .iter()
+                .map(|(c, &x)| (c.clone(), wilson(x as f64, n)))
+                .collect(),
+            draws: wilson(self.draws as f64, n),
+            plies: self.plies.mean_sd(),
+            turns: (self.turns.n > 0).then(|| self.turns.mean_sd()),
+            pairings: self
+                .pair
+                .iter()
+                .map(|(&(a, b), &(x, y, z))| (a, b, x, y, z))
+                .collect(),
+        }
+    }
+}
+
+/// Summarises the games of a run.
+pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
+    let mut b = SummaryBuilder::new();
+    for r in records {
+        b.add(r);
+    }
+    b.finish(config)
 }
 
 impl Summary {
     /// A warning when fewer than 95 % of the games are distinct: the
     /// effective sample size is below n, and intervals are too narrow.
     pub fn distinct_warning(&self) -> Option<String> {
-        (self.games > 0 && (self.distinct as f64) < DISTINCT_WARNING * self.games as f64).then(|| {
+        let of = self.distinct_of;
+        (of > 0 && (self.distinct as f64) < DISTINCT_WARNING * of as f64).then(|| {
             format!(
                 "warning: only {} of {} games are distinct ({:.1} %): games repeat, so the intervals are too narrow; use --openings K --opening-plies P",
                 self.distinct,
-                self.games,
-                100.0 * self.distinct as f64 / self.games as f64
+                of,
+                100.0 * self.distinct as f64 / of as f64
             )
         })
     }
@@ -243,7 +357,17 @@ impl Summary {
         let _ = writeln!(
             &mut s,
             "game {}  seed {}  games {}  distinct {}",
-            config.game, config.seed, self.games, self.distinct
+            config.game,
+            config.seed,
+            self.games,
+            if self.distinct_of < self.games {
+                format!(
+                    ">= {} (counted over the first {} games)",
+                    self.distinct, self.distinct_of
+                )
+            } else {
+                self.distinct.to_string()
+            }
         );
         if let Some(w) = self.distinct_warning() {
             let _ = writeln!(&mut s, "{w}");

@@ -10,4 +10,5 @@ mod design;
 mod pictures;
 mod protocol;
 mod records;
+mod runs;
 mod strength;

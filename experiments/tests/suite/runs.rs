@@ -1,0 +1,276 @@
+//! Long runs that lose nothing (issue 19): one writer per output, outputs
+//! checked before the first game, corrupt configurations named, runs
+//! extended by index, finished SPRTs not recorded twice, threads bounded,
+//! provenance recorded.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{boardlab, dir, fails, ok, p};
+
+const G: &str = "slingshot(size=7)";
+
+/// CSV rows sorted by game index, without the wall-clock column.
+fn rows(path: &str) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let head = r.headers().unwrap().clone();
+    let wall = head.iter().position(|h| h == "wall_ms").unwrap();
+    let idx = head.iter().position(|h| h == "game_index").unwrap();
+    let mut v: Vec<Vec<String>> = r
+        .records()
+        .map(|rec| {
+            rec.unwrap()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != wall)
+                .map(|(_, x)| x.to_string())
+                .collect()
+        })
+        .collect();
+    v.sort_by_key(|row| row[idx].parse::<u64>().unwrap());
+    v
+}
+
+fn tournament(out: &str, games: &str, extra: &[&str]) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "tournament",
+        "--game",
+        G,
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        games,
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        out,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    a.extend(extra.iter().map(|s| s.to_string()));
+    a
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// A second run on an output another run is writing is refused at once,
+/// naming the first run's pid; the first run's file is untouched by it.
+#[test]
+fn a_second_run_on_the_same_output_is_refused() {
+    let d = dir("runs-lock");
+    let out = p(&d, "t.csv");
+    let mut args = tournament(&out, "2000000", &[]);
+    args[11] = "1".into(); // --threads 1
+    let mut first = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(strs(&args))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the first run holds the lock and has written a row.
+    let lock = format!("{out}.lock");
+    let start = Instant::now();
+    while !(std::fs::read_to_string(&lock).is_ok_and(|t| t.contains("pid"))
+        && std::fs::read_to_string(&out).is_ok_and(|t| t.lines().count() > 2))
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "first run did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let t = Instant::now();
+    let second = boardlab(&strs(&args));
+    let err = String::from_utf8_lossy(&second.stderr).to_string();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert_eq!(second.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("being written by another run")
+            && err.contains(&format!("pid {}", first.id())),
+        "{err}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(5), "refused at once");
+    // Once the first is gone, the same command resumes its file.
+    let rows_before = rows(&out).len();
+    assert!(rows_before > 0);
+    let resumed = tournament(&out, "10", &[]);
+    // (A smaller --games is a change of configuration, named as such.)
+    fails(&strs(&resumed), "games: 2000000 -> 10");
+}
+
+/// An output that cannot be created is refused before any game is played:
+/// the tournament CSV itself, and the SPRT, ratings and plot files that
+/// used to be written only after every game.
+#[test]
+fn an_unwritable_output_is_refused_before_any_game() {
+    let d = dir("runs-unwritable");
+    std::fs::write(d.join("file"), "not a folder").unwrap();
+    let bad = p(&d, "file/x.csv");
+    fails(&strs(&tournament(&bad, "4", &[])), "file");
+    let games = p(&d, "games.csv");
+    for (cmd, flag) in [("sprt", "--sprt"), ("rate", "--ratings")] {
+        let mut a = vec![
+            cmd, "--game", G, "--agents", "random", "random", "--out", &games, flag, &bad,
+            "--quiet",
+        ];
+        if cmd == "sprt" {
+            a.extend(["--elo0", "0", "--elo1", "30", "--max-games", "4"]);
+        } else {
+            a.extend(["--games", "4"]);
+        }
+        fails(&a, "file");
+        assert!(
+            !Path::new(&games).exists() || rows(&games).is_empty(),
+            "{cmd}: games were played before the output was checked"
+        );
+    }
+    fails(
+        &[
+            "tune",
+            "--game",
+            G,
+            "--agent",
+            "uct(iterations=[2,4])",
+            "--baseline",
+            "random",
+            "--games",
+            "2",
+            "--out",
+            &games,
+            "--tune",
+            &p(&d, "tune.csv"),
+            "--plot",
+            &bad,
+            "--quiet",
+        ],
+        "file",
+    );
+    assert!(!Path::new(&games).exists() || rows(&games).is_empty());
+}
+
+/// A corrupt configuration file is reported as corrupt (with the parse
+/// error), not as missing; a changed configuration lists only the fields
+/// that differ.
+#[test]
+fn a_corrupt_or_changed_configuration_is_named() {
+    let d = dir("runs-config");
+    let out = p(&d, "t.csv");
+    ok(&strs(&tournament(&out, "4", &[])));
+    let cfg = format!("{out}.config.json");
+    let good = std::fs::read_to_string(&cfg).unwrap();
+    // Provenance: version, commit and the command line.
+    let v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let prov = &v["provenance"][0];
+    assert_eq!(prov["version"], env!("CARGO_PKG_VERSION"));
+    assert!(prov["commit"].as_str().is_some_and(|c| !c.is_empty()));
+    assert!(
+        prov["command"]
+            .as_str()
+            .is_some_and(|c| c.contains("tournament") && c.contains("--seed 5")),
+        "{prov}"
+    );
+    std::fs::write(&cfg, &good[..good.len() / 2]).unwrap();
+    fails(&strs(&tournament(&out, "4", &[])), "is corrupt");
+    std::fs::write(&cfg, &good).unwrap();
+    let mut changed = tournament(&out, "4", &[]);
+    changed[9] = "6".into(); // --seed 5 -> 6
+    let o = boardlab(&strs(&changed));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err.contains("seed: 5 -> 6") && !err.contains("agents") && !err.contains("\"game\""),
+        "{err}"
+    );
+    // An old configuration file (no provenance) still resumes.
+    let old: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let mut old = old.as_object().unwrap().clone();
+    old.remove("provenance");
+    std::fs::write(&cfg, serde_json::to_string(&old).unwrap()).unwrap();
+    let again = ok(&strs(&tournament(&out, "4", &[])));
+    assert!(again.contains("played 0 games"), "{again}");
+}
+
+/// The same command with a larger `--games` plays only the new games, and
+/// gives the rows of a run of the larger size from scratch; with several
+/// pairings it is refused (their game indices depend on the games per
+/// pairing).
+#[test]
+fn a_run_extended_from_40_to_60_games_equals_a_60_game_run() {
+    let d = dir("runs-extend");
+    let a = p(&d, "a.csv");
+    let b = p(&d, "b.csv");
+    ok(&strs(&tournament(&a, "40", &[])));
+    let out = ok(&strs(&tournament(&a, "60", &[])));
+    assert!(
+        out.contains("played 20 games") && out.contains("60 rows"),
+        "{out}"
+    );
+    ok(&strs(&tournament(&b, "60", &[])));
+    assert_eq!(rows(&a).len(), 60);
+    assert_eq!(rows(&a), rows(&b));
+    let c = p(&d, "c.csv");
+    let mut three = tournament(&c, "4", &[]);
+    three.insert(5, "random".into());
+    ok(&strs(&three));
+    three[8] = "6".into();
+    fails(&strs(&three), "only to a run of one pairing");
+}
+
+/// A finished SPRT run again adds no second row; `--max-games` errors name
+/// `--max-games`.
+#[test]
+fn a_repeated_finished_sprt_adds_no_row() {
+    let d = dir("runs-sprt");
+    let sprt = p(&d, "sprt.csv");
+    let args = [
+        "sprt",
+        "--game",
+        G,
+        "--agents",
+        "random",
+        "random",
+        "--elo0",
+        "0",
+        "--elo1",
+        "30",
+        "--max-games",
+        "32",
+        "--sprt",
+        &sprt,
+        "--quiet",
+    ];
+    let first = ok(&args);
+    let second = ok(&args);
+    assert_eq!(first, second);
+    let text = std::fs::read_to_string(&sprt).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    let mut odd = args.to_vec();
+    odd[11] = "3";
+    fails(&odd, "--max-games 3");
+}
+
+/// `--threads` beyond 4 × the cores or the games is capped with a note, and
+/// a two-game run with 10,000 threads finishes at once.
+#[test]
+fn threads_are_capped() {
+    let d = dir("runs-threads");
+    let out = p(&d, "t.csv");
+    let mut a = tournament(&out, "2", &[]);
+    a[11] = "10000".into();
+    let t = Instant::now();
+    let o = boardlab(&strs(&a));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("--threads 10000 capped at"), "{err}");
+    assert!(t.elapsed() < Duration::from_secs(10));
+    assert_eq!(rows(&out).len(), 2);
+}
