@@ -13,6 +13,7 @@ mod catapult_rules;
 mod common;
 mod empire;
 mod empire_reference;
+mod fuzz;
 mod gateway;
 mod gateway_reference;
 mod golden;
