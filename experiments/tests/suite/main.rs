@@ -5,4 +5,5 @@
 mod balance;
 mod cli;
 mod common;
+mod fuzz;
 mod strength;
