@@ -147,7 +147,7 @@ fn fuzz<S: Strategy>(
     let start = Instant::now();
     let result = runner.run(&strategy, |input| {
         tried.set(tried.get() + 1);
-        if tried.get() % 100_000 == 0 {
+        if tried.get().is_multiple_of(100_000) {
             // Progress of a long run, so a stopped run still says how far
             // it got.
             let _ = writeln!(
