@@ -26,6 +26,12 @@ impl Spec {
     /// parenthesis, an empty argument or key.
     pub fn parse(text: &str) -> Result<Spec, GameError> {
         let text = text.trim();
+        // A spec is one line: a control character inside it (a newline, a
+        // tab, a NUL) is never part of a name or value, and a message that
+        // echoed it would not be one line.
+        if let Some(c) = text.chars().find(|c| c.is_control()) {
+            crate::bail!("bad spec {text:?}: control character {c:?}; a spec is one line");
+        }
         let (name, rest) = match text.find('(') {
             Some(i) => (&text[..i], Some(&text[i..])),
             None => (text, None),

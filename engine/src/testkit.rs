@@ -214,6 +214,124 @@ fn check_state<G: Game, R: Rng>(
     Ok(())
 }
 
+/// Checks one position with every invariant [`check_playouts`] checks at
+/// each position of its playouts (moves, counts, move text, Zobrist keys,
+/// position text, symmetries, terminal states, returns), for fuzzing from
+/// arbitrary positions and move sequences; `seed` draws the sample checked
+/// by `sample_legal_move`.
+///
+/// # Errors
+/// The first broken invariant, with the position text.
+pub fn check_position<G: Game>(game: &G, state: &G::State, seed: u64) -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    check_state(
+        game,
+        state,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        &mut Vec::new(),
+        &mut rng,
+    )
+}
+
+/// Text fragments [`mutate`] inserts: numbers at and past the integer
+/// limits, separators of the game, move and position notations, and
+/// characters parsers that slice bytes trip on.
+pub const MUTATION_TOKENS: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "255",
+    "256",
+    "65536",
+    "2147483648",
+    "4294967295",
+    "4294967296",
+    "18446744073709551615",
+    "18446744073709551616",
+    "99999999999999999999999999",
+    "-9223372036854775809",
+    "1e309",
+    "NaN",
+    "inf",
+    "-0",
+    "0x10",
+    "+",
+    "(",
+    ")",
+    ",",
+    "=",
+    "/",
+    ";",
+    ":",
+    "-",
+    "x",
+    "*",
+    "[",
+    "]",
+    "\"",
+    " ",
+    "\n",
+    "\t",
+    "\0",
+    "\u{e9}",
+    "\u{1F600}",
+    "\u{FFFD}",
+];
+
+/// Applies byte-level mutations to `text` (after AFL's havoc stage): each
+/// `(op, at, arg)` flips a bit, deletes, truncates, duplicates or swaps a
+/// range, inserts a [`MUTATION_TOKENS`] entry, replaces a run of digits by
+/// a huge number, or overwrites a byte with one from elsewhere in the text;
+/// `at` and `arg` are reduced modulo the text's length. The bytes are read
+/// back as UTF-8 with invalid sequences replaced by U+FFFD, so the result
+/// is always a `&str` a parser can be given. Deterministic: the same
+/// arguments give the same text.
+pub fn mutate(text: &str, ops: &[(u8, u32, u32)]) -> String {
+    let mut b = text.as_bytes().to_vec();
+    for &(op, at, arg) in ops {
+        let len = b.len();
+        let at = if len == 0 { 0 } else { at as usize % len };
+        let span = 1 + arg as usize % 8;
+        let end = (at + span).min(len);
+        match op % 9 {
+            0 if len > 0 => b[at] ^= 1 << (arg % 8),
+            1 => {
+                b.drain(at..end);
+            }
+            2 => b.truncate(at),
+            3 => {
+                let copy = b[at..end].to_vec();
+                b.splice(end..end, copy);
+            }
+            4 | 5 => {
+                let t = MUTATION_TOKENS[arg as usize % MUTATION_TOKENS.len()];
+                b.splice(at..at, t.bytes());
+            }
+            6 => {
+                // The digit run at or after `at`, replaced by a huge number.
+                if let Some(s) = (at..len).find(|&i| b[i].is_ascii_digit()) {
+                    let e = (s..len).find(|&i| !b[i].is_ascii_digit()).unwrap_or(len);
+                    let t = MUTATION_TOKENS[6 + arg as usize % 7];
+                    b.splice(s..e, t.bytes());
+                }
+            }
+            7 if len > 0 => b[at] = b[arg as usize % len],
+            8 if len > 0 => {
+                let other = arg as usize % len;
+                let (x, y) = (at.min(other), at.max(other));
+                let (x_end, y_end) = ((x + span).min(y), (y + span).min(len));
+                let second = b[y..y_end].to_vec();
+                let first = b[x..x_end].to_vec();
+                b.splice(y..y_end, first);
+                b.splice(x..x_end, second);
+            }
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
 /// Checks that [`State::sample_legal_move`] is uniform over the legal moves
 /// of `state`: `samples` draws (seeded by `seed`), every draw a listed move,
 /// every move drawn at least once, and Pearson's chi-square statistic under

@@ -15,6 +15,7 @@
 //! The start: `1ccckccc1/sssssssss/9/9/9/9/9/SSSSSSSSS/1CCCKCCC1 w 0 0`.
 //! The repetition history is not part of the text (as in a chess FEN).
 
+use crate::board::text::MAX_PLY;
 use std::fmt;
 
 use super::state::{AndalusiaState, Ending};
@@ -174,6 +175,12 @@ pub(super) fn parse_position(
     };
     s.quiet = number(2, "quiet plies")?;
     s.ply = number(3, "ply")?;
+    if s.ply > MAX_PLY {
+        return Err(bad(format!(
+            "ply {}, expected a whole number up to {MAX_PLY}",
+            s.ply
+        )));
+    }
     if s.kings_facing() {
         return Err(bad(format!(
             "the Kings face each other on {}-{} with nothing between (A-K1 c)",

@@ -1,7 +1,8 @@
 //! Bagel text: the board diagram, tile names and the position text (read and written).
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use crate::board::text::{MAX_PLY, parse_ply};
 
 impl fmt::Display for BagelState {
     /// The board as in B-G3 (top row first): each cell is its tile letter
@@ -130,7 +131,8 @@ pub(crate) fn parse_position(game: &BagelGame, text: &str) -> Result<BagelState,
             ))
         })?;
         let on = s.discs[i].count();
-        if v + on != r {
+        // Checked: a huge reserve must not overflow the sum.
+        if v.checked_add(on) != Some(r) {
             return Err(bad(format!(
                 "{} has {on} discs on the board and {v} in reserve; expected {r} in all",
                 c.name()
@@ -143,9 +145,12 @@ pub(crate) fn parse_position(game: &BagelGame, text: &str) -> Result<BagelState,
         "1" => 1,
         o => return Err(bad(format!("white seat {o:?} (expected 0 or 1)"))),
     };
-    s.ply = f[7]
-        .parse()
-        .map_err(|_| bad(format!("ply {:?} (expected a number)", f[7])))?;
+    s.ply = parse_ply(f[7]).ok_or_else(|| {
+        bad(format!(
+            "ply {:?} (expected a number up to {MAX_PLY})",
+            f[7]
+        ))
+    })?;
     let (nw, nb) = (s.discs[0].count(), s.discs[1].count());
     match s.stage {
         Stage::Open if nw + nb != 0 || s.to_move != Colour::White || s.white_seat != 0 => {

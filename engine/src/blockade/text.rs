@@ -1,5 +1,6 @@
 //! Blockade position and move text (see the module docs for the format).
 
+use crate::board::text::{MAX_PLY, parse_ply};
 use std::fmt;
 
 use super::state::BlockadeState;
@@ -120,9 +121,12 @@ pub(super) fn parse_position(rules: Rules, text: &str) -> Result<BlockadeState, 
             )));
         }
     }
-    let ply: u32 = fields[2]
-        .parse()
-        .map_err(|_| bad(format!("plies {:?}, expected a whole number", fields[2])))?;
+    let ply: u32 = parse_ply(fields[2]).ok_or_else(|| {
+        bad(format!(
+            "plies {:?}, expected a whole number up to {MAX_PLY}",
+            fields[2]
+        ))
+    })?;
     if ply > rules.ply_cap {
         return Err(bad(format!(
             "{ply} plies is past the ply cap {}",

@@ -3,6 +3,18 @@
 //! run of empty cells (FEN's convention, with runs of more than 9 written as
 //! several digits, e.g. `12` on the Sly board).
 
+/// The largest ply a position text may give. It is far past the end of any
+/// game (the longest game the consistency kit allows is 13,000 plies) and
+/// far enough below `u32::MAX` that playing on from such a position cannot
+/// overflow the ply counter.
+pub const MAX_PLY: u32 = 1_000_000_000;
+
+/// Reads a position text's ply: a whole number up to [`MAX_PLY`]; `None`
+/// for anything else (the caller words the error).
+pub fn parse_ply(text: &str) -> Option<u32> {
+    text.parse().ok().filter(|&p| p <= MAX_PLY)
+}
+
 /// Writes `height` rows of `width` cells: `cell(i, c)` is the character of
 /// cell `c` (0-based, left to right) of the `i`-th row written (the caller
 /// maps it to its own rank order), `None` for an empty cell.

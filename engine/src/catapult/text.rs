@@ -11,6 +11,7 @@
 //!
 //! The 8×8 start: `2D1D1D1/3D1D1D/L3D1D1/1L3D1D/L1L3D1/1L1L3D/L1L1L3/1L1L1L2 L - 0`.
 
+use crate::board::text::{MAX_PLY, parse_ply};
 use std::fmt;
 
 use super::state::{CatapultState, Outcome};
@@ -169,9 +170,11 @@ pub(super) fn parse_position<B: CatapultBits>(
         }
     };
     s.ply = match fields.get(3) {
-        Some(p) => p
-            .parse()
-            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        Some(p) => parse_ply(p).ok_or_else(|| {
+            bad(format!(
+                "ply {p:?}, expected a whole number up to {MAX_PLY}"
+            ))
+        })?,
         None => 0,
     };
     // The side that just moved must still be in the game (C-E1, C-K4).

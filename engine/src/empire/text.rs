@@ -18,6 +18,7 @@ use super::{EmpireGame, KIND_LETTERS};
 use crate::api::{MAX_SEATS, State};
 use crate::board::sly;
 use crate::board::sly::seats;
+use crate::board::text::{MAX_PLY, parse_ply};
 use crate::error::GameError;
 
 /// The position text of `s`.
@@ -121,9 +122,11 @@ pub(crate) fn parse_position(game: &EmpireGame, text: &str) -> Result<EmpireStat
         - 1;
     s.to_move = to_move as u8;
     s.ply = match fields.get(3) {
-        Some(p) => p
-            .parse()
-            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        Some(p) => parse_ply(p).ok_or_else(|| {
+            bad(format!(
+                "ply {p:?}, expected a whole number up to {MAX_PLY}"
+            ))
+        })?,
         None => 0,
     };
     s.outcome = match fields[2] {

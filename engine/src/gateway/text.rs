@@ -14,6 +14,7 @@ use super::state::{GatewayState, Outcome};
 use super::{GatewayGame, OWNED, SHAPE_LETTERS};
 use crate::api::{MAX_SEATS, State};
 use crate::board::sly;
+use crate::board::text::{MAX_PLY, parse_ply};
 use crate::error::GameError;
 
 /// The position text of `s`.
@@ -93,9 +94,11 @@ pub(crate) fn parse_position(game: &GatewayGame, text: &str) -> Result<GatewaySt
         - 1;
     s.to_move = to_move as u8;
     s.ply = match fields.get(2) {
-        Some(p) => p
-            .parse()
-            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        Some(p) => parse_ply(p).ok_or_else(|| {
+            bad(format!(
+                "ply {p:?}, expected a whole number up to {MAX_PLY}"
+            ))
+        })?,
         None => 0,
     };
     s.outcome = s.outcome_from_pieces().map_err(bad)?;

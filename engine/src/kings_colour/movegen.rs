@@ -775,8 +775,11 @@ impl KingsColourState {
             other => crate::bail!("bad position: side to move {other:?}, expected w or b"),
         };
         if let Some(p) = fields.get(2) {
-            st.ply = p.parse().map_err(|_| {
-                GameError::new(format!("bad position: ply {p:?}, expected a number"))
+            st.ply = crate::board::text::parse_ply(p).ok_or_else(|| {
+                GameError::new(format!(
+                    "bad position: ply {p:?}, expected a number up to {}",
+                    crate::board::text::MAX_PLY
+                ))
             })?;
         }
         let waiting = Side::from_index(1 - st.side as usize);

@@ -10,6 +10,7 @@
 //!   `S.c./..../..../.... 3`. The repetition window is not part of the text
 //!   (a parsed position starts with none).
 
+use crate::board::text::{MAX_PLY, parse_ply};
 use std::fmt;
 
 use super::state::LineUpState;
@@ -119,9 +120,12 @@ pub(super) fn parse_position(rules: Rules, text: &str) -> Result<LineUpState, Ga
             s.pieces[p][t] |= 1 << (4 * i + j);
         }
     }
-    let ply: u32 = fields[1]
-        .parse()
-        .map_err(|_| bad(format!("plies {:?}, expected a whole number", fields[1])))?;
+    let ply: u32 = parse_ply(fields[1]).ok_or_else(|| {
+        bad(format!(
+            "plies {:?}, expected a whole number up to {MAX_PLY}",
+            fields[1]
+        ))
+    })?;
     if ply > rules.ply_cap {
         return Err(bad(format!(
             "{ply} plies is past the ply cap {}",

@@ -1,7 +1,8 @@
 //! Slingshot text: the board diagram and the position text (read and written).
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use crate::board::text::{MAX_PLY, parse_ply};
 
 impl fmt::Display for SlingshotState {
     /// The board for people, rank n at the top, as in the dossier's diagrams:
@@ -159,9 +160,11 @@ pub(crate) fn parse_position(
     };
     let seat = fields[4];
     s.ply = match fields.get(5) {
-        Some(p) => p
-            .parse()
-            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        Some(p) => parse_ply(p).ok_or_else(|| {
+            bad(format!(
+                "ply {p:?}, expected a whole number up to {MAX_PLY}"
+            ))
+        })?,
         None => 0,
     };
     if stacks != 0 && !phase {

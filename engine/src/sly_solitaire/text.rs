@@ -4,6 +4,7 @@
 use super::state::{SlySolitaireMove, SlySolitaireState};
 use super::{COLOUR_LETTERS, Geometry};
 use crate::board::sly;
+use crate::board::text::{MAX_PLY, parse_ply};
 use crate::error::GameError;
 
 /// The position text: `12/12/12/3BLDLBO3/…/12/12/12 0`.
@@ -63,13 +64,20 @@ pub(crate) fn parse_position(
         let mut digits = String::new();
         let flush = |digits: &mut String, c: &mut u32| -> Result<(), GameError> {
             if !digits.is_empty() {
-                let n: u32 = digits.parse().unwrap_or(0);
-                if n == 0 || digits.starts_with('0') {
+                if digits.starts_with('0') {
                     crate::bail!(
                         "bad sly_solitaire position: row {} has the empty count {digits:?}",
                         r + 1
                     );
                 }
+                // A count past the row's 12 spaces (however many digits) is
+                // refused here, before it is added.
+                let Some(n) = digits.parse::<u32>().ok().filter(|&n| n <= 12) else {
+                    crate::bail!(
+                        "bad sly_solitaire position: row {} has the empty count {digits:?}, more than its 12 spaces",
+                        r + 1
+                    );
+                };
                 *c += n;
                 digits.clear();
             }
@@ -126,9 +134,9 @@ pub(crate) fn parse_position(
             "bad sly_solitaire position: no piece on the board (a jump never removes the jumper)"
         );
     }
-    let ply: u32 = ply.parse().map_err(|_| {
+    let ply: u32 = parse_ply(ply).ok_or_else(|| {
         GameError::new(format!(
-            "bad sly_solitaire position: ply {ply:?} is not a number"
+            "bad sly_solitaire position: ply {ply:?} is not a number up to {MAX_PLY}"
         ))
     })?;
     if count + ply > 36 {

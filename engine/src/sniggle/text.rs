@@ -1,7 +1,8 @@
 //! Sniggle text: the board diagram and the position text (read and written).
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use crate::board::text::{MAX_PLY, parse_ply};
 
 impl fmt::Display for SniggleState {
     /// The board as the dossier draws it (§2.1, §4.1): a seat's letter for
@@ -144,9 +145,11 @@ pub(crate) fn parse_position(game: &SniggleGame, text: &str) -> Result<SniggleSt
         s.chain = sq as u8;
     }
     s.ply = match fields.get(3) {
-        Some(p) => p
-            .parse()
-            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        Some(p) => parse_ply(p).ok_or_else(|| {
+            bad(format!(
+                "ply {p:?}, expected a whole number up to {MAX_PLY}"
+            ))
+        })?,
         None => 0,
     };
     // The outcome (N-5, N-7, N-8, our draw ruling under N-9).

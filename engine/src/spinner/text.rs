@@ -1,7 +1,8 @@
 //! Spinner text: star lists in game strings, the board diagram and the position text.
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use crate::board::text::{MAX_PLY, parse_ply};
 
 /// Joins `stars="c3`, `f3`, …, `f6"` (a quoted list split by the spec
 /// parser) back into one argument `stars=[c3,f3,…,f6]`.
@@ -178,9 +179,11 @@ pub(crate) fn parse_position(game: &SpinnerGame, text: &str) -> Result<SpinnerSt
         f => return Err(bad(format!("player to move {f:?}, expected X or O"))),
     };
     s.ply = match fields.get(3) {
-        Some(p) => p
-            .parse()
-            .map_err(|_| bad(format!("ply {p:?}, expected a whole number")))?,
+        Some(p) => parse_ply(p).ok_or_else(|| {
+            bad(format!(
+                "ply {p:?}, expected a whole number up to {MAX_PLY}"
+            ))
+        })?,
         None => 0,
     };
     let p = s.to_move as usize;

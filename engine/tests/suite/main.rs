@@ -14,6 +14,7 @@ mod common;
 mod empire;
 mod empire_reference;
 mod end;
+mod fuzz;
 mod gateway;
 mod gateway_reference;
 mod golden;

@@ -7,6 +7,7 @@ mod balance;
 mod cli;
 mod common;
 mod design;
+mod fuzz;
 mod pictures;
 mod protocol;
 mod records;
