@@ -102,7 +102,7 @@ fn split_top_level<'a>(inner: &'a str, whole: &str) -> Result<Vec<&'a str>, Game
         }
     }
     if quoted {
-        crate::bail!("bad spec {whole:?}: unclosed '\"'");
+        crate::bail!("bad spec {whole:?}: a '\"' has no closing quote");
     }
     if depth != 0 {
         crate::bail!("bad spec {whole:?}: unbalanced brackets");

@@ -447,6 +447,10 @@ enum Command {
         /// naming the first record that does not reproduce.
         #[arg(long)]
         verify: bool,
+        /// Also draw every position of the game as SVG in this folder
+        /// (`ply-0000.svg` is the start).
+        #[arg(long, conflicts_with = "verify", value_name = "DIR")]
+        svg: Option<PathBuf>,
     },
     /// Write the two-seat games of a records file as PGN, for rating tools
     /// (Ordo, BayesElo): tags and result, the moves in a comment.
@@ -796,12 +800,13 @@ fn run(cli: Cli) -> Result<()> {
             file,
             index,
             verify,
+            svg,
         } => {
             if verify {
                 let n = experiments::records::verify(&file)?;
                 writeln!(so, "{n} records in {} reproduce", file.display())?;
             } else {
-                experiments::records::replay(&file, index, &mut so)?;
+                experiments::records::replay_svg(&file, index, &mut so, svg.as_deref())?;
             }
         }
         Command::Export { file, pgn } => {

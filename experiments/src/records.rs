@@ -311,6 +311,17 @@ pub fn read_records(path: &Path) -> Result<Vec<(usize, Record)>> {
 struct ReplayVisitor<'a> {
     rec: &'a Record,
     out: Option<&'a mut dyn Write>,
+    /// Draw each position as `DIR/ply-NNNN.svg` (ply 0: the start).
+    svg: Option<&'a Path>,
+}
+
+/// Writes the picture of `state` after `ply` plies into `dir`.
+fn draw<S: engine::Research>(dir: &Path, ply: usize, state: &S) -> Result<()> {
+    let Some(svg) = crate::output::svg::svg_of(state) else {
+        bail!("this game has no board picture");
+    };
+    let path = dir.join(format!("ply-{ply:04}.svg"));
+    std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Whether an end reason is a forfeit (`forfeit: crash|timeout|illegal move`).
@@ -349,6 +360,9 @@ impl GameVisitor for ReplayVisitor<'_> {
             }
             writeln!(out, "\n{state}\nposition: {}\n", state.to_text())?;
         }
+        if let Some(dir) = self.svg {
+            draw(dir, 0, &state)?;
+        }
         let mut turns = 0;
         for (i, m) in rec.moves.iter().enumerate() {
             let who = match state.to_move() {
@@ -361,6 +375,9 @@ impl GameVisitor for ReplayVisitor<'_> {
             let mv = parse_legal_move(&state, m).map_err(|e| anyhow!("move {}: {e}", i + 1))?;
             state.apply(mv);
             turns += u32::from(!state.continues_turn());
+            if let Some(dir) = self.svg {
+                draw(dir, i + 1, &state)?;
+            }
             if let Some(out) = self.out.as_deref_mut() {
                 writeln!(
                     out,
@@ -395,7 +412,15 @@ impl GameVisitor for ReplayVisitor<'_> {
 }
 
 fn replay_one<'a>(rec: &'a Record, out: Option<&'a mut dyn Write>) -> Result<Replayed> {
-    visit_game(&rec.game, ReplayVisitor { rec, out }).map_err(|e| anyhow!("{e}"))?
+    replay_drawn(rec, out, None)
+}
+
+fn replay_drawn<'a>(
+    rec: &'a Record,
+    out: Option<&'a mut dyn Write>,
+    svg: Option<&'a Path>,
+) -> Result<Replayed> {
+    visit_game(&rec.game, ReplayVisitor { rec, out, svg }).map_err(|e| anyhow!("{e}"))?
 }
 
 /// Prints the boards of one game of a records file ply by ply: the game
@@ -405,6 +430,23 @@ fn replay_one<'a>(rec: &'a Record, out: Option<&'a mut dyn Write>) -> Result<Rep
 /// An unreadable file or record, no game with that index, a move that does
 /// not replay.
 pub fn replay(path: &Path, index: Option<u64>, out: &mut dyn Write) -> Result<()> {
+    replay_svg(path, index, out, None)
+}
+
+/// [`replay`], also drawing every position as an SVG file in `svg`
+/// (`ply-0000.svg` the start, then one per ply); the folder is created.
+///
+/// # Errors
+/// As [`replay`], and a folder or picture that cannot be written.
+pub fn replay_svg(
+    path: &Path,
+    index: Option<u64>,
+    out: &mut dyn Write,
+    svg: Option<&Path>,
+) -> Result<()> {
+    if let Some(dir) = svg {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     let records = read_records(path)?;
     let (line, rec) = match index {
         None => records
@@ -415,7 +457,7 @@ pub fn replay(path: &Path, index: Option<u64>, out: &mut dyn Write) -> Result<()
             .find(|(_, r)| r.index == i)
             .ok_or_else(|| anyhow!("{} holds no game with index {i}", path.display()))?,
     };
-    replay_one(rec, Some(out))
+    replay_drawn(rec, Some(out), svg)
         .map(|_| ())
         .with_context(|| format!("{} line {line} (game {})", path.display(), rec.index))
 }

@@ -92,6 +92,7 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
     if !balance.is_empty() {
         balance_section(&mut md, results, &plots_dir, &balance, &mut plots)?;
         mechanism_section(&mut md, &balance);
+        start_section(&mut md, results, &plots_dir, &balance, &mut plots)?;
     }
     let ladder_csv = results.join("ladder.csv");
     check_not_empty(&ladder_csv)?;
@@ -352,6 +353,47 @@ fn ladder_section(
             "\n![strength curve]({})\n\n*Figure: `{game}`, first mover's win rate (and draw rate) at each rung against its Elo; whiskers 95%; n per rung in the table; seed {}.*\n",
             rel(results, &path),
             mine[0].seed
+        );
+        plots.push(path);
+    }
+    Ok(())
+}
+
+struct StartPicture;
+
+impl engine::GameVisitor for StartPicture {
+    type Output = Option<String>;
+    fn visit<G: engine::Game>(self, game: G) -> Option<String> {
+        crate::output::svg::svg_of(&game.initial_state(0))
+    }
+}
+
+/// The start position of every game in the balance table, drawn
+/// (seed 0 for games with random set-ups).
+fn start_section(
+    md: &mut String,
+    results: &Path,
+    plots_dir: &Path,
+    rows: &[BalanceRow],
+    plots: &mut Vec<PathBuf>,
+) -> Result<()> {
+    let games = unique(rows.iter().map(|r| r.game.clone()));
+    let _ = writeln!(md, "## Start positions\n");
+    let _ = writeln!(
+        md,
+        "Each game of the tables above at its start (`boardlab show --game G --svg FILE`; seed 0 where the set-up is random).\n"
+    );
+    for game in games {
+        let Ok(Some(svg)) = engine::visit_game(&game, StartPicture) else {
+            continue;
+        };
+        let path = plots_dir.join(format!("start-{}.svg", slug(&game)));
+        std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        let _ = writeln!(
+            md,
+            "![start of {}]({})\n\n*`{game}` at its start.*\n",
+            short(&game),
+            rel(results, &path)
         );
         plots.push(path);
     }

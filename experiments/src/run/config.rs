@@ -101,13 +101,18 @@ pub fn config_diff(
         })
     };
     field("openings", openings(&old.openings), openings(&new.openings));
+    field(
+        "interleaved",
+        old.interleaved.to_string(),
+        new.interleaved.to_string(),
+    );
     if old.games != new.games {
-        let extendable = new.games > old.games && blocks(old, num_seats) == 1;
+        let extendable = new.games > old.games && (old.interleaved || blocks(old, num_seats) == 1);
         if !extendable {
             let why = if new.games < old.games {
                 "fewer games than the file was made for"
             } else {
-                "games can be added only to a run of one pairing: with several, game indices (and seeds) depend on the games per pairing"
+                "games can be added only to a run of one pairing when it was made before job indices interleaved the pairings: its game indices (and seeds) depend on the games per pairing"
             };
             out.push(format!("games: {} -> {} ({why})", old.games, new.games));
         }

@@ -86,11 +86,12 @@ pub fn check_seats(config: &TournamentConfig, num_seats: usize) -> Result<()> {
     Ok(())
 }
 
-/// The blocks of `games` consecutive job indices a run has: one per
-/// pairing in two-seat games, one per agent in one-seat games, one for
-/// games of more seats. Game `g` of block `b` has index `b × games + g`, so
-/// raising `games` keeps every finished game's index (and seed) only when
-/// there is one block.
+/// The blocks of a run's jobs: one per pairing in two-seat games, one per
+/// agent in one-seat games, one for games of more seats. In an interleaved
+/// run (every run made since) the blocks take turns, a game pair (or game)
+/// each, so raising `games` keeps every finished game's index and seed; in
+/// runs made before, game `g` of block `b` has index `b × games + g`, which
+/// allows that only with one block.
 pub fn blocks(config: &TournamentConfig, num_seats: usize) -> u64 {
     match num_seats {
         1 => config.agents.len() as u64,
@@ -99,9 +100,38 @@ pub fn blocks(config: &TournamentConfig, num_seats: usize) -> u64 {
     }
 }
 
-/// The number of jobs of the whole run (every shard).
+/// Consecutive indices a block keeps together in an interleaved run: game
+/// pairs (2) in two-seat games, single games otherwise.
+fn unit(num_seats: usize) -> u64 {
+    if num_seats == 2 { 2 } else { 1 }
+}
+
+/// The end of the run's job index range (every shard). An interleaved run
+/// with an odd `games` has gaps: indices whose game would be past `games`.
 pub fn job_count(config: &TournamentConfig, num_seats: usize) -> u64 {
-    blocks(config, num_seats) * u64::from(config.games)
+    let b = blocks(config, num_seats);
+    let games = u64::from(config.games);
+    if config.interleaved {
+        let u = unit(num_seats);
+        games.div_ceil(u) * u * b
+    } else {
+        b * games
+    }
+}
+
+/// Block and game within the block of job `index`. Interleaved: unit `u`
+/// (a game pair or a game) `k` of every block comes before unit `k + 1` of
+/// any, so index = `(g / u) × u × blocks + block × u + g mod u`.
+fn block_and_game(config: &TournamentConfig, num_seats: usize, index: u64) -> (u64, u64) {
+    let games = u64::from(config.games);
+    if config.interleaved {
+        let u = unit(num_seats);
+        let row = u * blocks(config, num_seats);
+        let (q, r) = (index / row, index % row);
+        (r / u, q * u + r % u)
+    } else {
+        (index / games, index % games)
+    }
 }
 
 /// Whether job `index` belongs to the run's shard (always, unsharded).
@@ -127,10 +157,13 @@ fn job_in(
     index: u64,
 ) -> Option<Job> {
     let games = u64::from(config.games);
-    if games == 0 || index >= blocks(config, num_seats) * games || !in_shard(config, index) {
+    if games == 0 || index >= job_count(config, num_seats) || !in_shard(config, index) {
         return None;
     }
-    let (block, g) = (index / games, index % games);
+    let (block, g) = block_and_game(config, num_seats, index);
+    if g >= games {
+        return None;
+    }
     let seats = match num_seats {
         1 => vec![block as usize],
         2 => {

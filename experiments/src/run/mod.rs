@@ -82,6 +82,12 @@ pub struct TournamentConfig {
     /// The run's openings, if its games start from them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<OpeningsConfig>,
+    /// Job indices interleave the blocks (see [`jobs::blocks`]), so that a
+    /// larger `games` keeps every finished game's index and seed in a run
+    /// of any number of pairings; absent (false) in runs made before, whose
+    /// blocks are consecutive and which resume as they were made.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interleaved: bool,
 }
 
 /// Which pairs of agents play (two-seat games).
@@ -208,6 +214,7 @@ impl GameVisitor for RunVisitor<'_> {
             shard: args.shard,
             agent_seeds: true,
             openings: openings_config,
+            interleaved: true,
         };
         if config.paired && config.games % 2 == 1 {
             bail!("--games {} must be even for game pairs", config.games);
@@ -223,20 +230,19 @@ impl GameVisitor for RunVisitor<'_> {
         let resuming = args.out.exists() && !args.overwrite;
         if resuming {
             let old = config::read_config_file(&args.out)?;
-            // A run made before agents were seeded by agent resumes as made.
+            // A run made before agents were seeded by agent, or before job
+            // indices interleaved the blocks, resumes as it was made.
             if let Some(old) = &old
-                && !old.config.agent_seeds
-                && config::config_diff(
-                    &old.config,
-                    &TournamentConfig {
-                        agent_seeds: false,
-                        ..config.clone()
-                    },
-                    n,
-                )
-                .is_empty()
+                && (!old.config.agent_seeds || !old.config.interleaved)
             {
-                config.agent_seeds = false;
+                let as_made = TournamentConfig {
+                    agent_seeds: old.config.agent_seeds,
+                    interleaved: old.config.interleaved,
+                    ..config.clone()
+                };
+                if config::config_diff(&old.config, &as_made, n).is_empty() {
+                    config = as_made;
+                }
             }
             match old {
                 None => bail!(
@@ -284,7 +290,9 @@ impl GameVisitor for RunVisitor<'_> {
         config::write_config_file(&args.out, &config, history)?;
         let limit = args.limit.unwrap_or(u64::MAX).min(table.count());
         let wanted = |i: u64| !done.contains(i) && jobs::in_shard(&config, i);
-        let todo = (0..limit).filter(|&i| wanted(i)).count();
+        let todo = (0..limit)
+            .filter(|&i| wanted(i) && table.get(i).is_some())
+            .count();
         let existing = summary.games();
         let mut writer = match columns {
             Some(columns) if existing > 0 => {
@@ -314,7 +322,7 @@ impl GameVisitor for RunVisitor<'_> {
         };
         let setup = &setup;
         let mut recorder =
-            crate::records::RecordWriter::open(&args.out, &game, &config, setup, existing as u64)?;
+            crate::records::RecordWriter::open(&args.out, &game, &config, setup, existing)?;
         std::thread::scope(|scope| -> Result<()> {
             let writer_thread = scope.spawn(|| -> Result<()> {
                 for rec in rx {

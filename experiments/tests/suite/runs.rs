@@ -200,9 +200,9 @@ fn a_corrupt_or_changed_configuration_is_named() {
 }
 
 /// The same command with a larger `--games` plays only the new games, and
-/// gives the rows of a run of the larger size from scratch; with several
-/// pairings it is refused (their game indices depend on the games per
-/// pairing).
+/// gives the rows of a run of the larger size from scratch, with one
+/// pairing or several; a run made before job indices interleaved the
+/// pairings can be extended only with one pairing.
 #[test]
 fn a_run_extended_from_40_to_60_games_equals_a_60_game_run() {
     let d = dir("runs-extend");
@@ -217,11 +217,30 @@ fn a_run_extended_from_40_to_60_games_equals_a_60_game_run() {
     ok(&strs(&tournament(&b, "60", &[])));
     assert_eq!(rows(&a).len(), 60);
     assert_eq!(rows(&a), rows(&b));
+    // Several pairings: the same, since job indices interleave the
+    // pairings a game pair at a time.
     let c = p(&d, "c.csv");
+    let e = p(&d, "e.csv");
     let mut three = tournament(&c, "4", &[]);
     three.insert(5, "random".into());
     ok(&strs(&three));
     three[8] = "6".into();
+    let out = ok(&strs(&three));
+    assert!(out.contains("played 6 games"), "{out}");
+    let mut fresh = tournament(&e, "6", &[]);
+    fresh.insert(5, "random".into());
+    ok(&strs(&fresh));
+    assert_eq!(rows(&c).len(), 18);
+    assert_eq!(rows(&c), rows(&e));
+    // A run made before the interleaving (its config says nothing of it)
+    // keeps its layout, where indices depend on the games per pairing.
+    let cfg = format!("{c}.config.json");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cfg).unwrap()).unwrap();
+    let mut v = v.as_object().unwrap().clone();
+    assert_eq!(v.remove("interleaved"), Some(serde_json::Value::Bool(true)));
+    std::fs::write(&cfg, serde_json::to_string(&v).unwrap()).unwrap();
+    three[8] = "8".into();
     fails(&strs(&three), "only to a run of one pairing");
 }
 
