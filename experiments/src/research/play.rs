@@ -143,6 +143,7 @@ impl GameVisitor for PlayVisitor<'_> {
             state.to_text()
         )?;
         let mut abandoned = None;
+        let mut forfeited: Option<(usize, agents::Forfeit)> = None;
         loop {
             let (mv, who) = match state.to_move() {
                 ToMove::Terminal => break,
@@ -171,7 +172,15 @@ impl GameVisitor for PlayVisitor<'_> {
                             }
                             (mv, who)
                         }
-                        Some(p) => (p.select(&state), who),
+                        Some(p) => match p.try_select(&state) {
+                            Ok(mv) => (mv, who),
+                            // An external program that crashed, hung or
+                            // cheated loses the game.
+                            Err(f) => {
+                                forfeited = Some((s, f));
+                                break;
+                            }
+                        },
                     }
                 }
             };
@@ -195,7 +204,19 @@ impl GameVisitor for PlayVisitor<'_> {
             );
             return Ok(s);
         }
-        let r = state.returns();
+        let (r, end) = match &forfeited {
+            Some((seat, f)) => {
+                let _ = writeln!(s, "seat {seat} forfeits: {} ({})", f.end_reason(), f.detail);
+                (
+                    crate::run::play::forfeit_returns(n, *seat),
+                    Some(f.end_reason().to_string()),
+                )
+            }
+            None => (
+                state.returns()[..n].to_vec(),
+                state.end_reason().map(str::to_string),
+            ),
+        };
         if let Some(path) = &args.record {
             let mut check = game
                 .parse_position(&start)
@@ -217,9 +238,9 @@ impl GameVisitor for PlayVisitor<'_> {
                 plies: record.len() as u32,
                 moves: record.clone(),
                 turns,
-                winners: crate::records::winners(&r[..n]),
-                returns: r[..n].to_vec(),
-                end: state.end_reason().map(str::to_string),
+                winners: crate::records::winners(&r),
+                returns: r.clone(),
+                end: end.clone(),
             };
             crate::records::append(path, &rec)?;
         }
@@ -227,6 +248,9 @@ impl GameVisitor for PlayVisitor<'_> {
             .map(|i| format!("seat {i} {} {}", state.seat_role(i), r[i]))
             .collect();
         let _ = write!(s, "returns: {}", rs.join(", "));
+        if let Some(e) = &end {
+            let _ = write!(s, "\nend: {e}");
+        }
         Ok(s)
     }
 }

@@ -13,7 +13,7 @@ use engine::{Game, State};
 use experiments::research::ugi;
 use experiments::run::{self, Job, PlaySetup, TournamentArgs, play_job, play_out_or_forfeit};
 
-use crate::common::dir;
+use crate::common::{dir, ok};
 
 /// Runs an engine session over `input`, returning its output lines.
 fn session(game: &str, agent: &str, input: &str) -> Vec<String> {
@@ -286,4 +286,29 @@ fn a_tournament_with_misbehaving_programs_finishes() {
     let records = d.join("t.csv.records.jsonl");
     let n = experiments::records::verify(&records).unwrap();
     assert_eq!(n, 12);
+}
+
+/// `play` seats an external program too; one that crashes forfeits the
+/// game there as in a tournament: it loses, and the end says why.
+#[test]
+fn play_scores_a_forfeit() {
+    let crash = format!("external(cmd=\"{}\",ms=50,margin=100)", fake("crash"));
+    let out = ok(&[
+        "play",
+        "--game",
+        "slingshot(size=7)",
+        "--agents",
+        "random",
+        &crash,
+    ]);
+    assert!(out.contains("seat 1 forfeits: forfeit: crash"), "{out}");
+    assert!(out.contains("end: forfeit: crash"), "{out}");
+    let returns = out
+        .lines()
+        .find_map(|l| l.strip_prefix("returns: "))
+        .unwrap();
+    assert!(
+        returns.ends_with(" -1") && returns.contains(" 1, "),
+        "{returns}"
+    );
 }
