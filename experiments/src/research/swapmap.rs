@@ -38,6 +38,7 @@ use engine::pie::{NoSwap, opening_classes};
 use engine::{BoardShape, Game, GameVisitor, State, ToMove, visit_game};
 
 use crate::output::table::{games_bar, pool, read_table, write_table};
+use crate::records::Record;
 use crate::research::balance::slug;
 use crate::run::{mix, play_out};
 use crate::stats::wilson;
@@ -288,7 +289,14 @@ impl GameVisitor for PieVisitor<'_> {
         let bar = games_bar(todo.len(), args.progress);
         let pool = pool(args.threads)?;
         let spec = &self.spec;
-        let (tx, rx) = mpsc::channel::<SwapGame>();
+        let (tx, rx) = mpsc::channel::<(SwapGame, Record)>();
+        // Records of the games played from now on (maps made before records
+        // existed have none for their earlier games).
+        let records = crate::records::records_path(&games_csv);
+        if done.is_empty() {
+            File::create(&records)
+                .with_context(|| format!("cannot write {}", records.display()))?;
+        }
         let starts: BTreeMap<u64, _> = config
             .start_seeds
             .iter()
@@ -297,9 +305,10 @@ impl GameVisitor for PieVisitor<'_> {
         std::thread::scope(|scope| -> Result<()> {
             let w = scope.spawn(|| -> Result<Vec<SwapGame>> {
                 let mut got = Vec::new();
-                for g in rx {
+                for (g, rec) in rx {
                     writer.serialize(&g)?;
                     writer.flush()?;
+                    crate::records::append(&records, &rec)?;
                     bar.inc(1);
                     got.push(g);
                 }
@@ -307,7 +316,13 @@ impl GameVisitor for PieVisitor<'_> {
             });
             pool.install(|| {
                 todo.par_iter().for_each_with(tx, |tx, job| {
-                    let _ = tx.send(play(&starts[&job.start_seed], spec, job));
+                    let _ = tx.send(play(
+                        &starts[&job.start_seed],
+                        spec,
+                        job,
+                        &config.game,
+                        config.games_per_opening,
+                    ));
                 });
             });
             let got = w
@@ -327,17 +342,43 @@ impl GameVisitor for PieVisitor<'_> {
     }
 }
 
-fn play<S: Research + 'static>(start: &S, spec: &AgentSpec, job: &Job) -> SwapGame {
+fn play<S: Research + 'static>(
+    start: &S,
+    spec: &AgentSpec,
+    job: &Job,
+    game: &str,
+    games_per_opening: u32,
+) -> (SwapGame, Record) {
     let mut state = start.clone();
     let opening = state
         .parse_move(&job.opening)
         .expect("the opening text came from this state");
     state.apply(opening);
+    let opening_turns = u32::from(!state.continues_turn());
     let mut players: Vec<_> = (0..2)
         .map(|seat| spec.build::<S>(mix(job.seed, seat as u64 + 1)))
         .collect();
-    play_out(&mut state, &mut players, mix(job.seed, 0), None);
+    let mut moves = vec![job.opening.clone()];
+    let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
     let r = state.returns();
+    // The game's record: no swap was offered, so its moves replay in the
+    // game itself (`replay --verify`).
+    let record = Record {
+        boardlab: env!("CARGO_PKG_VERSION").to_string(),
+        game: game.to_string(),
+        index: job.class as u64 * u64::from(games_per_opening) + u64::from(job.game),
+        seed: job.seed,
+        start: start.to_text(),
+        opening: None,
+        opening_moves: None,
+        agents: vec![spec.canonical(); 2],
+        plies: moves.len() as u32,
+        moves,
+        turns: opening_turns + turns,
+        winners: crate::records::winners(&r[..2]),
+        returns: r[..2].to_vec(),
+        end: state.end_reason().map(str::to_string),
+    };
     let fm = state.first_mover_seat().unwrap_or(0);
     let score = if r[fm] > r[1 - fm] {
         1.0
@@ -346,7 +387,7 @@ fn play<S: Research + 'static>(start: &S, spec: &AgentSpec, job: &Job) -> SwapGa
     } else {
         0.0
     };
-    SwapGame {
+    let row = SwapGame {
         start_seed: job.start_seed,
         class: job.class,
         opening: job.opening.clone(),
@@ -354,7 +395,8 @@ fn play<S: Research + 'static>(start: &S, spec: &AgentSpec, job: &Job) -> SwapGa
         seed: job.seed,
         first_mover_score: score,
         plies: state.ply(),
-    }
+    };
+    (row, record)
 }
 
 fn read_games(path: &Path) -> Result<Vec<SwapGame>> {

@@ -258,6 +258,17 @@ fn swap_maps_and_the_report() {
     // Same seed, same map; a rerun resumes to the same rows.
     ok(&args);
     assert_eq!(read_swapmap(out.as_ref()).unwrap(), rows);
+    // Every game of the map has its record, and they replay in the game.
+    let recs: Vec<_> = std::fs::read_dir(d.join("results/swapmap"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".records.jsonl"))
+        .collect();
+    assert_eq!(recs.len(), 1);
+    let text = std::fs::read_to_string(&recs[0]).unwrap();
+    assert_eq!(text.lines().count(), 30);
+    let v = ok(&["replay", recs[0].to_str().unwrap(), "--verify"]);
+    assert!(v.contains("30 records"), "{v}");
     // A one-cell map on a hex-free square board: pie(catapult) has from-to
     // openings, so it gets a table and no heat map.
     ok(&[
