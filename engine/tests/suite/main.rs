@@ -15,6 +15,7 @@ mod empire;
 mod empire_reference;
 mod end;
 mod fuzz;
+mod fuzz_runner;
 mod gateway;
 mod gateway_reference;
 mod golden;

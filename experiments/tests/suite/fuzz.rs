@@ -13,13 +13,10 @@
 //! joined with `: `, as the command prints it). `BOARDLAB_FUZZ_CASES` and
 //! `BOARDLAB_FUZZ_SEED` as in the engine's fuzzing.
 
-use std::cell::Cell;
-use std::fmt::Debug;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use std::time::Instant;
 
+use crate::fuzz_runner::fuzz;
 use agents::AgentSpec;
 use engine::testkit::mutate;
 use experiments::run::{
@@ -27,61 +24,6 @@ use experiments::run::{
     run,
 };
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
-
-/// Runs `target` on `BOARDLAB_FUZZ_CASES` (else `smoke`) inputs from
-/// `strategy`, seeded by `BOARDLAB_FUZZ_SEED` and the target's name; a
-/// failure is shrunk to a minimal input.
-fn fuzz<S: Strategy>(
-    name: &str,
-    smoke: u32,
-    strategy: S,
-    target: impl Fn(S::Value) -> Result<(), String>,
-) where
-    S::Value: Debug,
-{
-    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
-    let cases = env("BOARDLAB_FUZZ_CASES").map_or(smoke, |c| c as u32);
-    let seed = env("BOARDLAB_FUZZ_SEED").unwrap_or(0);
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    for (i, b) in name.bytes().enumerate() {
-        key[8 + i % 24] ^= b;
-    }
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        max_shrink_iters: 2_000,
-        ..Config::default()
-    };
-    let mut runner =
-        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &key));
-    let tried = Cell::new(0u64);
-    let start = Instant::now();
-    let result = runner.run(&strategy, |input| {
-        tried.set(tried.get() + 1);
-        if tried.get().is_multiple_of(100_000) {
-            // Progress of a long run, so a stopped run still says how far
-            // it got.
-            let _ = writeln!(
-                std::io::stderr(),
-                "fuzz {name}: {} inputs so far, {:.0} s",
-                tried.get(),
-                start.elapsed().as_secs_f64()
-            );
-        }
-        target(input).map_err(TestCaseError::fail)
-    });
-    let _ = writeln!(
-        std::io::stderr(),
-        "fuzz {name}: {} inputs in {:.1} s (seed {seed})",
-        tried.get(),
-        start.elapsed().as_secs_f64()
-    );
-    if let Err(e) = result {
-        panic!("fuzz {name}: {e}");
-    }
-}
 
 /// An error, printed as the command prints it, must be one non-empty line.
 fn one_line(e: &anyhow::Error) -> Result<(), String> {

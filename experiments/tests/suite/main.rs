@@ -8,6 +8,8 @@ mod cli;
 mod common;
 mod design;
 mod fuzz;
+#[path = "../../../engine/tests/suite/fuzz_runner.rs"]
+mod fuzz_runner;
 mod pictures;
 mod protocol;
 mod records;
