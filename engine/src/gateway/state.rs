@@ -385,11 +385,7 @@ impl State for GatewayState {
 impl Research for GatewayState {
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
-        #[allow(unused_imports)]
-        use crate::api::{
-            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
-        };
-        #[allow(unused_mut)]
+        use crate::api::{board_field, piece, sly_fields, square_picture};
         let mut p = square_picture(
             board_field(&crate::api::State::to_text(self)),
             true,

@@ -359,11 +359,7 @@ impl State for LineUpState {
 impl Research for LineUpState {
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
-        #[allow(unused_imports)]
-        use crate::api::{
-            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
-        };
-        #[allow(unused_mut)]
+        use crate::api::{CellKind, board_field, cased_piece, square_picture};
         let mut p = square_picture(
             board_field(&crate::api::State::to_text(self)),
             false,

@@ -418,12 +418,8 @@ impl Research for SlingshotState {
 
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
-        #[allow(unused_imports)]
-        use crate::api::{
-            CellKind, board_field, cased_piece, chequered, piece, sly_fields, square_picture,
-        };
-        #[allow(unused_mut)]
-        let mut p = square_picture(
+        use crate::api::{CellKind, board_field, piece, square_picture};
+        let p = square_picture(
             board_field(&crate::api::State::to_text(self)),
             false,
             |t| match t {
