@@ -297,11 +297,12 @@ pub trait State: Clone + Send + Sync + Display + Debug {
 /// [`Research::first_mover_seat`] has a default, so a game declares only what
 /// it has.
 pub trait Research: State {
-    /// The role `seat` plays, for records: e.g. `setter/teal` in Slingshot.
-    /// Empty where seats have no roles beyond their number.
-    fn seat_role(&self, seat: usize) -> String {
+    /// Who `seat` is, for records: its role under a pie rule or set-up, the
+    /// colour or side it plays and its team ([`SeatRole`]). The default has
+    /// none of them.
+    fn seat_role(&self, seat: usize) -> SeatRole {
         let _ = seat;
-        String::new()
+        SeatRole::default()
     }
 
     /// The seat that plays the colour that moves first in the main game
@@ -369,6 +370,55 @@ pub trait Research: State {
     /// game draws none.
     fn board_picture(&self) -> Option<BoardPicture> {
         None
+    }
+}
+
+/// Who a seat is ([`Research::seat_role`]), one kind of value per field, so
+/// that the tournament CSV gives each its own column (`role_s`, `colour_s`,
+/// `team_s`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatRole {
+    /// The seat's role under a pie rule or set-up, fixed from the start:
+    /// `setter`/`chooser` (Slingshot), `first`/`second` (Bagel, Line Up:
+    /// who places first), `opener`/`chooser` (`pie(G)`); empty where the
+    /// game has none.
+    pub role: &'static str,
+    /// The colour or side the seat plays (`white`, `light`, `teal`,
+    /// `north`, `X`, `TL`, `P2`, ...), after any swap; empty until it is
+    /// decided (a pie set-up not yet chosen).
+    pub colour: String,
+    /// The seat's team in team games: 0 for seats 0 and 2, 1 for seats 1
+    /// and 3; `None` where every seat plays for itself.
+    pub team: Option<usize>,
+}
+
+impl SeatRole {
+    /// A seat with a colour only.
+    pub fn colour(colour: impl Into<String>) -> SeatRole {
+        SeatRole {
+            colour: colour.into(),
+            ..SeatRole::default()
+        }
+    }
+
+    /// Whether the seat has no role, colour or team.
+    pub fn is_empty(&self) -> bool {
+        self.role.is_empty() && self.colour.is_empty() && self.team.is_none()
+    }
+}
+
+/// The fields joined by `/`, empty ones left out (e.g. `setter/teal`,
+/// `TL/team 0`), for display.
+impl std::fmt::Display for SeatRole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let team = self.team.map(|t| format!("team {t}"));
+        let parts = [Some(self.role.to_string()), Some(self.colour.clone()), team];
+        let parts: Vec<String> = parts
+            .into_iter()
+            .flatten()
+            .filter(|x| !x.is_empty())
+            .collect();
+        f.write_str(&parts.join("/"))
     }
 }
 

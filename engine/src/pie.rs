@@ -351,13 +351,12 @@ impl<S: Research> Research for PieState<S> {
         self.inner.board_picture()
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        let who = if seat == 0 { "opener" } else { "chooser" };
-        let role = self.inner.seat_role(self.seat(seat));
-        if role.is_empty() {
-            who.to_string()
-        } else {
-            format!("{who}/{role}")
+    /// The seat's pie role (`opener`, `chooser`) with the colour and team
+    /// it plays after any swap.
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole {
+            role: if seat == 0 { "opener" } else { "chooser" },
+            ..self.inner.seat_role(self.seat(seat))
         }
     }
     fn first_mover_seat(&self) -> Option<usize> {
@@ -545,7 +544,7 @@ impl<S: Research> Research for NoSwapState<S> {
         self.0.board_picture()
     }
 
-    fn seat_role(&self, seat: usize) -> String {
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
         self.0.seat_role(seat)
     }
     fn first_mover_seat(&self) -> Option<usize> {

@@ -149,7 +149,7 @@ enum Command {
     },
     /// Solve the start positions of a game with the exact solver, one per
     /// game index (seeded as `tournament` seeds its games); CSV rows to --out
-    /// and a summary to <out>.summary.txt.
+    /// and a summary to X.summary.txt beside an output X.csv.
     Solve {
         /// Game string.
         #[arg(long)]

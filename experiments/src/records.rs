@@ -103,15 +103,7 @@ pub fn record_of<G: Game>(
     setup: &PlaySetup<G::State>,
     r: &GameRecord,
 ) -> Result<Record> {
-    let mut state = match r.opening {
-        Some(k) => setup
-            .openings
-            .get(k as usize)
-            .ok_or_else(|| anyhow!("game {}: no opening {k} in this run", r.index))?
-            .state
-            .clone(),
-        None => game.initial_state(r.seed),
-    };
+    let mut state = start_state(game, setup, r)?;
     let start = state.to_text();
     let moves: Vec<String> = r.moves.split_whitespace().map(str::to_string).collect();
     let mut turns = 0;
@@ -151,6 +143,27 @@ pub fn record_of<G: Game>(
         winners: r.winners.clone(),
         returns: r.returns.clone(),
         end,
+    })
+}
+
+/// The state a row's moves start from: its opening's, or
+/// `initial_state(seed)`.
+///
+/// # Errors
+/// An opening index the run does not have.
+pub fn start_state<G: Game>(
+    game: &G,
+    setup: &PlaySetup<G::State>,
+    r: &GameRecord,
+) -> Result<G::State> {
+    Ok(match r.opening {
+        Some(k) => setup
+            .openings
+            .get(k as usize)
+            .ok_or_else(|| anyhow!("game {}: no opening {k} in this run", r.index))?
+            .state
+            .clone(),
+        None => game.initial_state(r.seed),
     })
 }
 

@@ -528,12 +528,8 @@ impl Research for AndalusiaState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        match seat {
-            0 => "white".into(),
-            1 => "black".into(),
-            _ => String::new(),
-        }
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole::colour(["white", "black"].get(seat).copied().unwrap_or(""))
     }
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)

@@ -350,18 +350,17 @@ impl Research for BagelState {
         })
     }
 
-    fn seat_role(&self, seat: usize) -> String {
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
         let role = if seat == 0 { "first" } else { "second" };
-        match self.stage {
-            Stage::Play => {
-                let c = if self.seat_of(Colour::White) == seat {
-                    Colour::White
-                } else {
-                    Colour::Black
-                };
-                format!("{role}/{}", c.name())
-            }
-            _ => role.to_string(),
+        let colour = match self.stage {
+            Stage::Play if self.seat_of(Colour::White) == seat => Colour::White.name(),
+            Stage::Play => Colour::Black.name(),
+            _ => "",
+        };
+        crate::SeatRole {
+            role,
+            colour: colour.to_string(),
+            team: None,
         }
     }
     /// The seat holding White after any swap (decided after Black's first

@@ -312,8 +312,8 @@ impl Research for BlockadeState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        self.rules.side_of_seat(seat).name().into()
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole::colour(self.rules.side_of_seat(seat).name())
     }
 
     fn first_mover_seat(&self) -> Option<usize> {

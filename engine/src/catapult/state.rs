@@ -615,12 +615,8 @@ impl<B: CatapultBits> Research for CatapultState<B> {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        match seat {
-            0 => "light".into(),
-            1 => "dark".into(),
-            _ => String::new(),
-        }
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole::colour(["light", "dark"].get(seat).copied().unwrap_or(""))
     }
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)

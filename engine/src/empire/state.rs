@@ -518,12 +518,11 @@ impl Research for EmpireState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        let corner = sly::CORNER_NAMES[self.rules.corners[seat] as usize];
-        if self.rules.teams {
-            format!("{corner}/team {}+{}", seat & 1, (seat & 1) + 2)
-        } else {
-            corner.to_string()
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole {
+            colour: sly::CORNER_NAMES[self.rules.corners[seat] as usize].to_string(),
+            team: self.rules.teams.then_some(seat & 1),
+            ..Default::default()
         }
     }
 

@@ -400,12 +400,11 @@ impl Research for GatewayState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        let p = format!("P{}", self.rules.colours[seat] + 1);
-        if self.rules.teams {
-            format!("{p}/team {}+{}", seat & 1, (seat & 1) + 2)
-        } else {
-            p
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole {
+            colour: format!("P{}", self.rules.colours[seat] + 1),
+            team: self.rules.teams.then_some(seat & 1),
+            ..Default::default()
         }
     }
 

@@ -230,8 +230,8 @@ impl Research for KingsColourState {
         })
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        if seat == 0 { "white" } else { "black" }.to_string()
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole::colour(if seat == 0 { "white" } else { "black" })
     }
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)

@@ -375,12 +375,13 @@ impl Research for LineUpState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        if seat == self.seat_of(0) {
-            "first".into()
+    /// Line Up's two sides are named by who places first.
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole::colour(if seat == self.seat_of(0) {
+            "first"
         } else {
-            "second".into()
-        }
+            "second"
+        })
     }
 
     fn first_mover_seat(&self) -> Option<usize> {

@@ -390,12 +390,8 @@ impl Research for RoyalGuardState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        ["white", "black"]
-            .get(seat)
-            .copied()
-            .unwrap_or("")
-            .to_string()
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole::colour(["white", "black"].get(seat).copied().unwrap_or(""))
     }
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)

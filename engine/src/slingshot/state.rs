@@ -434,14 +434,17 @@ impl Research for SlingshotState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
         let role = if seat == 0 { "setter" } else { "chooser" };
-        match self.stage {
-            Stage::Play => {
-                let black = seat == self.black_seat as usize;
-                format!("{role}/{}", if black { "black" } else { "teal" })
-            }
-            _ => role.to_string(),
+        let colour = match self.stage {
+            Stage::Play if seat == self.black_seat as usize => "black",
+            Stage::Play => "teal",
+            _ => "",
+        };
+        crate::SeatRole {
+            role,
+            colour: colour.to_string(),
+            team: None,
         }
     }
     fn first_mover_seat(&self) -> Option<usize> {

@@ -332,16 +332,11 @@ impl Research for SniggleState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        let letter = SEAT_LETTERS[seat];
-        if self.rules.teams {
-            format!(
-                "{letter}/team {}{}",
-                SEAT_LETTERS[seat & 1],
-                SEAT_LETTERS[(seat & 1) + 2]
-            )
-        } else {
-            letter.to_string()
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole {
+            colour: SEAT_LETTERS[seat].to_string(),
+            team: self.rules.teams.then_some(seat & 1),
+            ..Default::default()
         }
     }
     fn first_mover_seat(&self) -> Option<usize> {

@@ -366,12 +366,10 @@ impl Research for SpinnerState {
         Some(p)
     }
 
-    fn seat_role(&self, seat: usize) -> String {
-        match (seat, self.rules.crossed) {
-            (0, _) => "P1/X/ranks".to_string(),
-            (_, false) => "P2/O/ranks".to_string(),
-            (_, true) => "P2/O/files".to_string(),
-        }
+    /// Seat 0 plays X (P1), seat 1 plays O (P2); which edges each joins is
+    /// the game's `goals` parameter.
+    fn seat_role(&self, seat: usize) -> crate::SeatRole {
+        crate::SeatRole::colour(if seat == 0 { "X" } else { "O" })
     }
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)

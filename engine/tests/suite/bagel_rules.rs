@@ -241,8 +241,8 @@ fn pie_rule() {
     assert_eq!(s.colour_to_move(), Colour::Black);
     assert_eq!(s.to_move(), ToMove::Seat(0));
     assert!(s.swapped());
-    assert_eq!(s.seat_role(0), "first/black");
-    assert_eq!(s.seat_role(1), "second/white");
+    assert_eq!(s.seat_role(0).to_string(), "first/black");
+    assert_eq!(s.seat_role(1).to_string(), "second/white");
     assert_eq!(s.first_mover_seat(), Some(1));
     assert_eq!(s.setter_seat(), Some(0));
     assert!(!move_texts(&s).contains(&"swap".to_string()));
@@ -254,8 +254,8 @@ fn pie_rule() {
     assert_eq!(s.scores().unwrap()[..2], [0.0, 1.0]);
     // No swap: roles keep their colours.
     let s = play(&g, "c4 c3+d3");
-    assert_eq!(s.seat_role(0), "first/white");
-    assert_eq!(s.seat_role(1), "second/black");
+    assert_eq!(s.seat_role(0).to_string(), "first/white");
+    assert_eq!(s.seat_role(1).to_string(), "second/black");
     assert_eq!(s.first_mover_seat(), Some(0));
 }
 

@@ -151,7 +151,7 @@ fn example_opening() {
         "12/4k7/12/12/12/12/12/12/12/12/7K4/12 S 0",
         "B-SET-2: North 2E, South 11H, South first"
     );
-    assert_eq!(s.seat_role(0), "south");
+    assert_eq!(s.seat_role(0).colour, "south");
     play(&mut s, "4E 9H 10L");
     assert!(!s.is_terminal());
     let mut lost = s;
@@ -183,7 +183,7 @@ fn first_turn_exemption() {
     assert_eq!(s.ending(), Some((BlockadeEnd::Escape, Some(Side::South))));
     let s = game("blockade(first=north)").initial_state(0);
     assert_eq!((s.side(), s.to_move()), (Side::North, ToMove::Seat(0)));
-    assert_eq!(s.seat_role(0), "north");
+    assert_eq!(s.seat_role(0).colour, "north");
 }
 
 /// B-3: the first guard may not stand on a centre nor in a king's field:

@@ -196,8 +196,8 @@ fn seats_and_first_mover() {
     assert_eq!(s.side_to_move(), Side::Light);
     assert_eq!(s.first_mover_seat(), Some(0));
     assert_eq!(s.dagger_holder(), Some(Side::Dark));
-    assert_eq!(s.seat_role(0), "light");
-    assert_eq!(s.seat_role(1), "dark");
+    assert_eq!(s.seat_role(0).colour, "light");
+    assert_eq!(s.seat_role(1).colour, "dark");
     assert_eq!(s.num_seats(), 2);
     assert!(s.to_text().ends_with(" L D 0"));
     let s = game8("catapult").initial_state(0);

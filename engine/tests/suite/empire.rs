@@ -495,7 +495,7 @@ fn game_strings_round_trip() {
     }
     let s = game("empire(players=3,first_seat=2)").initial_state(0);
     assert_eq!(s.first_mover_seat(), Some(2));
-    assert_eq!(s.seat_role(1), "TR");
+    assert_eq!(s.seat_role(1).colour, "TR");
 }
 
 #[test]

@@ -452,7 +452,7 @@ fn game_strings_round_trip() {
         assert_eq!(visit_game(&s, Name).unwrap().0, s, "{spec}");
     }
     let s = game("gateway(players=3,colours=412)").initial_state(0);
-    assert_eq!(s.seat_role(0), "P4");
+    assert_eq!(s.seat_role(0).colour, "P4");
 }
 
 #[test]

@@ -205,7 +205,10 @@ fn ply_cap_and_first_seat() {
     assert_eq!(s.to_move(), ToMove::Seat(1));
     assert_eq!(s.first_mover_seat(), Some(1));
     assert_eq!(
-        (s.seat_role(1).as_str(), s.seat_role(0).as_str()),
+        (
+            s.seat_role(1).colour.as_str(),
+            s.seat_role(0).colour.as_str()
+        ),
         ("first", "second")
     );
 }

@@ -639,7 +639,7 @@ fn game_strings() {
 fn seats_and_eval() {
     let s = rg().initial_state(0);
     assert_eq!(s.first_mover_seat(), Some(0));
-    assert_eq!(s.seat_role(0), "white");
+    assert_eq!(s.seat_role(0).colour, "white");
     assert_eq!(s.to_move(), ToMove::Seat(0));
     // Symmetric start: equal for both sides.
     assert_eq!(s.evaluate(), 0);

@@ -98,48 +98,67 @@ pub struct BalanceRow {
     /// The block's game CSV (with its exact configuration beside it).
     pub games_csv: String,
     /// First-mover wins.
+    #[serde(serialize_with = "crate::output::csvfmt::count")]
     pub first_mover_wins: f64,
     /// First-mover win rate.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_rate: f64,
     /// Wilson 95 % lower bound.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_lower: f64,
     /// Wilson 95 % upper bound.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_upper: f64,
     /// Setter (first placer) win rate in pie games; empty otherwise.
+    #[serde(serialize_with = "crate::output::csvfmt::p4_opt")]
     pub setter_rate: Option<f64>,
     /// Its Wilson lower bound.
+    #[serde(serialize_with = "crate::output::csvfmt::p4_opt")]
     pub setter_lower: Option<f64>,
     /// Its Wilson upper bound.
+    #[serde(serialize_with = "crate::output::csvfmt::p4_opt")]
     pub setter_upper: Option<f64>,
     /// Share of games where the chooser took the first-moving colour.
+    #[serde(serialize_with = "crate::output::csvfmt::p4_opt")]
     pub chooser_took_first: Option<f64>,
     /// Draw rate.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub draw_rate: f64,
     /// Wilson lower bound of the draw rate.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub draw_lower: f64,
     /// Wilson upper bound of the draw rate.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub draw_upper: f64,
     /// Mean plies (the engine's ply count, chance outcomes included where a
     /// game counts them).
+    #[serde(serialize_with = "crate::output::csvfmt::p2")]
     pub plies_mean: f64,
     /// Sample standard deviation of plies.
+    #[serde(serialize_with = "crate::output::csvfmt::p2")]
     pub plies_sd: f64,
     /// Mean legal moves over every decision of every game.
+    #[serde(serialize_with = "crate::output::csvfmt::p2")]
     pub branching_mean: f64,
     /// Ludii AdvantageP1.
     #[serde(rename = "AdvantageP1")]
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub advantage_p1: f64,
     /// Ludii Balance.
     #[serde(rename = "Balance")]
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub balance: f64,
     /// Ludii Drawishness.
     #[serde(rename = "Drawishness")]
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub drawishness: f64,
     /// Ludii DurationTurns.
     #[serde(rename = "DurationTurns")]
+    #[serde(serialize_with = "crate::output::csvfmt::p2")]
     pub duration_turns: f64,
     /// Ludii BranchingFactorAverage.
     #[serde(rename = "BranchingFactorAverage")]
+    #[serde(serialize_with = "crate::output::csvfmt::p2")]
     pub branching_factor_average: f64,
 }
 

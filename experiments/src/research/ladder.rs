@@ -50,24 +50,32 @@ pub struct LadderRow {
     /// Canonical agent spec.
     pub agent: String,
     /// Elo from the rating round robin (first rung = 0).
+    #[serde(serialize_with = "crate::output::csvfmt::p1")]
     pub elo: f64,
     /// Its 95 % interval.
+    #[serde(serialize_with = "crate::output::csvfmt::p1")]
     pub elo_lower: f64,
     /// Upper end.
+    #[serde(serialize_with = "crate::output::csvfmt::p1")]
     pub elo_upper: f64,
     /// Self-play games of the rung.
     pub n: u64,
     /// Distinct games among them.
     pub distinct: u64,
     /// The first mover's win rate.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_win: f64,
     /// Its Wilson 95 % interval.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_lower: f64,
     /// Upper end.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_upper: f64,
     /// Draw rate.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub draw: f64,
     /// The first mover's loss rate.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_loss: f64,
     /// Run seed.
     pub seed: u64,

@@ -35,6 +35,7 @@ pub struct SolveRow {
     /// Index of the position (0-based).
     pub game_index: u64,
     /// The seed of its initial state.
+    #[serde(with = "crate::output::csvfmt::seed")]
     pub seed: u64,
     /// The solver's canonical spec.
     pub spec: String,
@@ -129,7 +130,7 @@ impl GameVisitor for Run<'_> {
 
 /// Solves `games` start positions of `game` with the solver `spec`, writing
 /// the rows to `out`; returns the summary text (also written to
-/// `<out>.summary.txt`).
+/// `X.summary.txt` beside an output `X.csv`).
 ///
 /// # Errors
 /// A bad game or spec, a spec that is not the solver, an unwritable file.
@@ -145,7 +146,7 @@ pub fn solve_run(game: &str, spec: &str, games: u64, seed: u64, out: &Path) -> R
         },
     )??;
     let text = summary(game, &spec.canonical(), seed, &rows);
-    let mut f = File::create(format!("{}.summary.txt", out.display()))?;
+    let mut f = File::create(out.with_extension("summary.txt"))?;
     f.write_all(text.as_bytes())?;
     Ok(text)
 }

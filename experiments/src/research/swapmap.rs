@@ -129,10 +129,13 @@ pub struct SwapRow {
     /// Draws.
     pub draws: u64,
     /// `(wins + draws / 2) / n`.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub q: f64,
     /// Wilson 95 % lower bound of `q`.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub lower: f64,
     /// Wilson 95 % upper bound of `q`.
+    #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub upper: f64,
     /// The agent in both seats: its strength.
     pub agent: String,
@@ -146,6 +149,7 @@ pub struct SwapRow {
     pub n_even: Option<u64>,
     /// The first mover's score (wins + draws / 2) over those games.
     #[serde(default)]
+    #[serde(serialize_with = "crate::output::csvfmt::count_opt")]
     pub score_even: Option<f64>,
 }
 
@@ -161,6 +165,7 @@ pub struct SwapGame {
     /// Game number within the class.
     pub game: u32,
     /// Seed of the agents and chance.
+    #[serde(with = "crate::output::csvfmt::seed")]
     pub seed: u64,
     /// The first mover's result: 1 win, 0.5 draw, 0 loss.
     pub first_mover_score: f64,
@@ -249,7 +254,14 @@ impl GameVisitor for PieVisitor<'_> {
             slug(&config.game),
             slug(&config.agent)
         ));
-        let cfg_path = games_csv.with_extension("config.json");
+        // `X.csv.config.json`, as beside every other run's CSV; maps made
+        // before issue 17 named it `X.config.json` and are moved to it.
+        let cfg_path = crate::run::rows::config_path(&games_csv);
+        let old_cfg = games_csv.with_extension("config.json");
+        if old_cfg.exists() && !cfg_path.exists() {
+            std::fs::rename(&old_cfg, &cfg_path)
+                .with_context(|| format!("cannot rename {}", old_cfg.display()))?;
+        }
         // One run appends to a map's games at a time; outputs checked first.
         let _lock = crate::run::safety::lock_output(&games_csv)?;
         crate::run::safety::check_writable(&args.out)?;

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
-use engine::{Game, GameVisitor, visit_game};
+use engine::{Game, GameVisitor, Research, visit_game};
 
 pub mod config;
 pub mod jobs;
@@ -287,6 +287,16 @@ impl GameVisitor for RunVisitor<'_> {
             }
             columns = Some(cols);
         }
+        let setup = PlaySetup {
+            agent_seeds: config.agent_seeds,
+            openings,
+        };
+        if let Some(cols) = &columns
+            && *cols != rows::header(n)
+        {
+            upgrade(&game, &config, &setup, &args.out, n)?;
+            columns = Some(rows::header(n));
+        }
         config::write_config_file(&args.out, &config, history)?;
         let limit = args.limit.unwrap_or(u64::MAX).min(table.count());
         let wanted = |i: u64| !done.contains(i) && jobs::in_shard(&config, i);
@@ -316,10 +326,6 @@ impl GameVisitor for RunVisitor<'_> {
         // Bounded: finished games wait for the writer rather than pile up.
         let (tx, rx) = mpsc::sync_channel::<GameRecord>(4 * threads);
         let specs = &self.specs;
-        let setup = PlaySetup {
-            agent_seeds: config.agent_seeds,
-            openings,
-        };
         let setup = &setup;
         let mut recorder =
             crate::records::RecordWriter::open(&args.out, &game, &config, setup, existing)?;
@@ -366,6 +372,46 @@ impl GameVisitor for RunVisitor<'_> {
             seconds: start.elapsed().as_secs_f64(),
         })
     }
+}
+
+/// Rewrites a tournament CSV of the first shape (`rows::Shape::V1`) in the
+/// current columns, row for row in file order, before a run appends to it.
+/// Each game is replayed from its start to fill the role, colour and team
+/// columns, which the old single label cannot give. The new file replaces
+/// the old only when complete (written beside it, then renamed).
+///
+/// # Errors
+/// A row whose moves do not replay, or an output that cannot be written.
+fn upgrade<G: Game>(
+    game: &G,
+    config: &TournamentConfig,
+    setup: &PlaySetup<G::State>,
+    out: &std::path::Path,
+    n: usize,
+) -> Result<()> {
+    let mut tmp = out.as_os_str().to_owned();
+    tmp.push(".upgrade");
+    let tmp = PathBuf::from(tmp);
+    let mut writer = RowWriter::create(&tmp, n)?;
+    let mut count = 0u64;
+    rows::for_each_row(out, false, Some(config), |mut r| {
+        let mut state = crate::records::start_state(game, setup, &r)?;
+        engine::apply_moves(&mut state, &r.moves).map_err(|e| anyhow!("game {}: {e}", r.index))?;
+        let roles: Vec<engine::SeatRole> = (0..n).map(|s| state.seat_role(s)).collect();
+        r.roles = roles.iter().map(|x| x.role.to_string()).collect();
+        r.colours = roles.iter().map(|x| x.colour.clone()).collect();
+        r.teams = roles.iter().map(|x| x.team).collect();
+        count += 1;
+        writer.write(config, &r)
+    })
+    .with_context(|| format!("cannot rewrite {} in the current columns", out.display()))?;
+    drop(writer);
+    std::fs::rename(&tmp, out).with_context(|| format!("cannot replace {}", out.display()))?;
+    eprintln!(
+        "rewrote {} in the current columns ({count} games; see results/README.md)",
+        out.display()
+    );
+    Ok(())
 }
 
 struct SeatsVisitor;

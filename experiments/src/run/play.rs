@@ -25,8 +25,15 @@ pub struct GameRecord {
     pub winners: Vec<usize>,
     /// Return per seat.
     pub returns: Vec<f64>,
-    /// Role per seat (e.g. `setter/teal`).
+    /// Pie or set-up role per seat (`setter`, `chooser`, ...; empty where
+    /// the game has none), from [`engine::SeatRole`].
     pub roles: Vec<String>,
+    /// Colour or side per seat (`teal`, `white`, `north`, ...), after any
+    /// swap; empty for rows read from files written before colours had a
+    /// column of their own.
+    pub colours: Vec<String>,
+    /// Team per seat in team games (0: seats 0+2, 1: seats 1+3).
+    pub teams: Vec<Option<usize>>,
     /// Seat that moved first in the main game, if the game has one.
     pub first_mover: Option<usize>,
     /// Seat that made the pie set-up, if any.
@@ -144,18 +151,16 @@ pub fn play_job<G: Game>(
         Some((seat, _)) => forfeit_returns(n, *seat),
         None => state.returns()[..n].to_vec(),
     };
-    let best = r[..n].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let mut winners: Vec<usize> = (0..n).filter(|&s| r[s] == best).collect();
-    if winners.len() == n && n > 1 {
-        winners.clear();
-    }
+    let seat_roles: Vec<engine::SeatRole> = (0..n).map(|s| state.seat_role(s)).collect();
     GameRecord {
         index: job.index,
         seed: job.seed,
         seats: job.seats.clone(),
-        winners,
+        winners: crate::records::winners(&r),
         returns: r,
-        roles: (0..n).map(|s| state.seat_role(s)).collect(),
+        roles: seat_roles.iter().map(|x| x.role.to_string()).collect(),
+        colours: seat_roles.iter().map(|x| x.colour.clone()).collect(),
+        teams: seat_roles.iter().map(|x| x.team).collect(),
         first_mover: state.first_mover_seat(),
         setter: state.setter_seat(),
         plies: state.ply(),

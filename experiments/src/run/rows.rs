@@ -2,10 +2,18 @@
 //! configuration file beside it, and the checks a resumed file must pass.
 //!
 //! Rows are read and written through one serde struct, [`GameRow`], by
-//! column name: a file's header says which columns it has (two to four seats'
-//! columns; `turns`, added later, may be missing from older files, whose
-//! rows then read with no turn count), and rows appended to a file follow
-//! its header.
+//! column name: a file's header says which columns it has (one to four
+//! seats' columns).
+//!
+//! Two shapes exist. The current one ([`header`]) keeps one kind of value
+//! per column, for pandas and R: `seed` as hexadecimal text, `winner_seat`,
+//! `winner_team` and `winner_agent` as integers or empty, a `draw` flag,
+//! and separate `role_s`, `colour_s` and `team_s` columns. Files written
+//! before issue 17 ([`header_v1`]: the winners joined by `+` or `draw`, the
+//! seed in decimal, one `role_s` label such as `setter/teal`; `turns`,
+//! `end`, `opening` and `opening_moves` possibly missing) are still read;
+//! a run that resumes one rewrites it in the current shape first
+//! (`super::upgrade`), so one file never mixes the two.
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -16,9 +24,29 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::TournamentConfig;
 use super::jobs::JobTable;
 use super::play::GameRecord;
+use crate::output::csvfmt::{parse_seed, seed_text};
 
 /// The columns of a tournament CSV for a game of `n` seats, in order.
 pub fn header(n: usize) -> Vec<String> {
+    let mut h: Vec<String> = vec!["game".into(), "game_index".into(), "seed".into()];
+    for s in 0..n {
+        h.push(format!("agent_{s}"));
+        h.push(format!("spec_{s}"));
+    }
+    for c in ["winner_seat", "winner_team", "winner_agent", "draw"] {
+        h.push(c.into());
+    }
+    h.extend((0..n).map(|s| format!("return_{s}")));
+    h.extend((0..n).map(|s| format!("role_{s}")));
+    h.extend((0..n).map(|s| format!("colour_{s}")));
+    h.extend((0..n).map(|s| format!("team_{s}")));
+    h.extend(tail_columns());
+    h
+}
+
+/// The columns of a tournament CSV written before issue 17 gave every
+/// column one kind of value (read, never written: see the module notes).
+pub fn header_v1(n: usize) -> Vec<String> {
     let mut h: Vec<String> = vec!["game".into(), "game_index".into(), "seed".into()];
     for s in 0..n {
         h.push(format!("agent_{s}"));
@@ -28,6 +56,13 @@ pub fn header(n: usize) -> Vec<String> {
     h.push("winner_agent".into());
     h.extend((0..n).map(|s| format!("return_{s}")));
     h.extend((0..n).map(|s| format!("role_{s}")));
+    h.extend(tail_columns());
+    h
+}
+
+/// The last columns, the same in both shapes.
+fn tail_columns() -> Vec<String> {
+    let mut h = Vec::new();
     for c in [
         "first_mover_seat",
         "setter_seat",
@@ -44,8 +79,19 @@ pub fn header(n: usize) -> Vec<String> {
     h
 }
 
-/// Columns a file may lack (it was written before they existed).
+/// Columns a file in the first shape may lack (written before they
+/// existed).
 const OPTIONAL: &[&str] = &["turns", "end", "opening", "opening_moves"];
+
+/// The two shapes of a tournament CSV (see the module notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Written before issue 17: joined winners, decimal seeds, one role
+    /// label per seat.
+    V1,
+    /// The current columns ([`header`]).
+    Current,
+}
 
 /// Writes a float as Rust prints it (`1`, `-1`, `0.5`), as the files always
 /// have.
@@ -64,7 +110,7 @@ fn plain_float<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> 
 pub struct GameRow {
     pub game: String,
     pub game_index: u64,
-    pub seed: u64,
+    pub seed: String,
     #[serde(default)]
     pub agent_0: Option<usize>,
     #[serde(default)]
@@ -81,8 +127,20 @@ pub struct GameRow {
     pub agent_3: Option<usize>,
     #[serde(default)]
     pub spec_3: Option<String>,
+    /// Current shape: the winning seat when exactly one seat won, else
+    /// empty. First shape: the winning seats joined by `+`, or `draw`.
+    #[serde(default)]
     pub winner_seat: String,
+    /// The winning team (team games), else empty.
+    #[serde(default)]
+    pub winner_team: Option<usize>,
+    /// Current shape: the agent index of the winning seats when they all
+    /// hold one agent, else empty. First shape: indices joined by `+`.
+    #[serde(default)]
     pub winner_agent: String,
+    /// 1 for a draw (every seat's return equal), else 0.
+    #[serde(default)]
+    pub draw: Option<u8>,
     #[serde(default, serialize_with = "plain_float")]
     pub return_0: Option<f64>,
     #[serde(default, serialize_with = "plain_float")]
@@ -99,6 +157,22 @@ pub struct GameRow {
     pub role_2: Option<String>,
     #[serde(default)]
     pub role_3: Option<String>,
+    #[serde(default)]
+    pub colour_0: Option<String>,
+    #[serde(default)]
+    pub colour_1: Option<String>,
+    #[serde(default)]
+    pub colour_2: Option<String>,
+    #[serde(default)]
+    pub colour_3: Option<String>,
+    #[serde(default)]
+    pub team_0: Option<usize>,
+    #[serde(default)]
+    pub team_1: Option<usize>,
+    #[serde(default)]
+    pub team_2: Option<usize>,
+    #[serde(default)]
+    pub team_3: Option<usize>,
     pub first_mover_seat: Option<usize>,
     pub setter_seat: Option<usize>,
     pub plies: u32,
@@ -119,19 +193,25 @@ impl GameRow {
     pub fn from_record(config: &TournamentConfig, r: &GameRecord) -> GameRow {
         let seat = |s: usize| r.seats.get(s).copied();
         let spec = |s: usize| seat(s).map(|a| config.agents[a].clone());
-        let join = |v: Vec<String>| v.join("+");
-        let (winner_seat, winner_agent) = if r.winners.is_empty() {
-            ("draw".to_string(), String::new())
-        } else {
-            (
-                join(r.winners.iter().map(|s| s.to_string()).collect()),
-                join(r.winners.iter().map(|&s| r.seats[s].to_string()).collect()),
-            )
+        let team = |s: usize| r.teams.get(s).copied().flatten();
+        let colour = |s: usize| r.colours.get(s).cloned();
+        let one = |v: Vec<Option<usize>>| match v.split_first() {
+            Some((&Some(x), rest)) if rest.iter().all(|&y| y == Some(x)) => Some(x),
+            _ => None,
         };
+        let (winner_seat, winner_team, winner_agent) = (
+            match r.winners[..] {
+                [s] => s.to_string(),
+                _ => String::new(),
+            },
+            one(r.winners.iter().map(|&s| team(s)).collect()),
+            one(r.winners.iter().map(|&s| seat(s)).collect())
+                .map_or(String::new(), |a| a.to_string()),
+        );
         GameRow {
             game: config.game.clone(),
             game_index: r.index,
-            seed: r.seed,
+            seed: seed_text(r.seed),
             agent_0: seat(0),
             spec_0: spec(0),
             agent_1: seat(1),
@@ -141,7 +221,9 @@ impl GameRow {
             agent_3: seat(3),
             spec_3: spec(3),
             winner_seat,
+            winner_team,
             winner_agent,
+            draw: Some(u8::from(r.winners.is_empty())),
             return_0: r.returns.first().copied(),
             return_1: r.returns.get(1).copied(),
             return_2: r.returns.get(2).copied(),
@@ -150,6 +232,14 @@ impl GameRow {
             role_1: r.roles.get(1).cloned(),
             role_2: r.roles.get(2).cloned(),
             role_3: r.roles.get(3).cloned(),
+            colour_0: colour(0),
+            colour_1: colour(1),
+            colour_2: colour(2),
+            colour_3: colour(3),
+            team_0: team(0),
+            team_1: team(1),
+            team_2: team(2),
+            team_3: team(3),
             first_mover_seat: r.first_mover,
             setter_seat: r.setter,
             plies: r.plies,
@@ -180,13 +270,35 @@ impl GameRow {
         [&self.role_0, &self.role_1, &self.role_2, &self.role_3][s].as_ref()
     }
 
-    /// The game record of a row of an `n`-seat game; with a configuration,
-    /// also checks the game string and the agent specs against it.
+    fn colour(&self, s: usize) -> Option<&String> {
+        [
+            &self.colour_0,
+            &self.colour_1,
+            &self.colour_2,
+            &self.colour_3,
+        ][s]
+            .as_ref()
+    }
+
+    fn team(&self, s: usize) -> Option<usize> {
+        [self.team_0, self.team_1, self.team_2, self.team_3][s]
+    }
+
+    /// The game record of a row of an `n`-seat game in a file of `shape`;
+    /// with a configuration, also checks the game string and the agent
+    /// specs against it.
     ///
     /// # Errors
-    /// A missing seat column, a winner that is not `draw` or seats joined by
-    /// `+`, or (with a configuration) another run's game or agents.
-    pub fn to_record(&self, n: usize, config: Option<&TournamentConfig>) -> Result<GameRecord> {
+    /// A missing seat column, a seed that is not a 64-bit number, winner
+    /// columns that do not fit the returns (first shape: a winner that is
+    /// not `draw` or seats joined by `+`), or (with a configuration)
+    /// another run's game or agents.
+    pub fn to_record(
+        &self,
+        n: usize,
+        shape: Shape,
+        config: Option<&TournamentConfig>,
+    ) -> Result<GameRecord> {
         if let Some(c) = config
             && self.game != c.game
         {
@@ -195,6 +307,8 @@ impl GameRow {
         let mut seats = Vec::new();
         let mut returns = Vec::new();
         let mut roles = Vec::new();
+        let mut colours = Vec::new();
+        let mut teams = Vec::new();
         for s in 0..n {
             let (a, spec) = self.agent(s);
             let a = a.ok_or_else(|| anyhow!("seat {s}: no agent index"))?;
@@ -212,11 +326,13 @@ impl GameRow {
                     .ok_or_else(|| anyhow!("seat {s}: no return"))?,
             );
             roles.push(self.role(s).cloned().unwrap_or_default());
+            colours.push(self.colour(s).cloned().unwrap_or_default());
+            teams.push(self.team(s));
         }
-        let winners = if self.winner_seat == "draw" {
-            Vec::new()
-        } else {
-            self.winner_seat
+        let winners = match shape {
+            Shape::V1 if self.winner_seat == "draw" => Vec::new(),
+            Shape::V1 => self
+                .winner_seat
                 .split('+')
                 .map(|x| match x.parse::<usize>() {
                     Ok(s) if s < n => Ok(s),
@@ -225,15 +341,32 @@ impl GameRow {
                         self.winner_seat
                     )),
                 })
-                .collect::<Result<Vec<usize>>>()?
+                .collect::<Result<Vec<usize>>>()?,
+            Shape::Current => {
+                let w = crate::records::winners(&returns);
+                let seat = match w[..] {
+                    [s] => s.to_string(),
+                    _ => String::new(),
+                };
+                if self.winner_seat != seat || self.draw != Some(u8::from(w.is_empty())) {
+                    bail!(
+                        "winner_seat {:?} and draw {:?} do not match the returns",
+                        self.winner_seat,
+                        self.draw
+                    );
+                }
+                w
+            }
         };
         Ok(GameRecord {
             index: self.game_index,
-            seed: self.seed,
+            seed: parse_seed(&self.seed)?,
             seats,
             winners,
             returns,
             roles,
+            colours,
+            teams,
             first_mover: self.first_mover_seat,
             setter: self.setter_seat,
             plies: self.plies,
@@ -268,17 +401,28 @@ pub fn config_path(out: &Path) -> PathBuf {
     PathBuf::from(p)
 }
 
-/// The seat count a header implies, if it is a tournament CSV's: the columns
-/// of [`header`] in order, an [`OPTIONAL`] one possibly missing.
-fn seats_of_header(head: &[&str]) -> Option<usize> {
+/// The seat count and shape a header implies, if it is a tournament CSV's:
+/// the columns of [`header`] in order, or those of [`header_v1`] with an
+/// [`OPTIONAL`] one possibly missing.
+pub fn seats_of_header(head: &[&str]) -> Option<(usize, Shape)> {
     let n = head.iter().filter(|h| h.starts_with("agent_")).count();
-    let full = header(n);
-    // The full header in order, where optional columns may be missing.
-    let fits = head.iter().copied().eq(full
+    if n == 0 {
+        return None;
+    }
+    if head
+        .iter()
+        .copied()
+        .eq(header(n).iter().map(String::as_str))
+    {
+        return Some((n, Shape::Current));
+    }
+    let old = header_v1(n);
+    // The old header in order, where optional columns may be missing.
+    let fits = head.iter().copied().eq(old
         .iter()
         .map(String::as_str)
         .filter(|c| !OPTIONAL.contains(c) || head.contains(c)));
-    (n > 0 && fits).then_some(n)
+    fits.then_some((n, Shape::V1))
 }
 
 /// Checks rows against the run that should have made them: each game
@@ -441,7 +585,7 @@ pub fn for_each_row(
         .headers()
         .with_context(|| format!("{}: unreadable header", path.display()))?
         .clone();
-    let Some(n) = seats_of_header(&head.iter().collect::<Vec<_>>()) else {
+    let Some((n, shape)) = seats_of_header(&head.iter().collect::<Vec<_>>()) else {
         bail!(
             "{}: not a boardlab tournament CSV (its header differs)",
             path.display()
@@ -461,7 +605,7 @@ pub fn for_each_row(
             .deserialize(Some(&head))
             .with_context(|| format!("{}: row {line}", path.display()))?;
         let r = row
-            .to_record(n, config)
+            .to_record(n, shape, config)
             .with_context(|| format!("{}: row {line}", path.display()))?;
         f(r).with_context(|| format!("{}: row {line}", path.display()))?;
     }

@@ -448,7 +448,6 @@ mod tests {
             returns: (0..seats.len())
                 .map(|s| if winner == Some(s) { 1.0 } else { 0.0 })
                 .collect(),
-            roles: vec![String::new(); seats.len()],
             seats,
             winners: winner.into_iter().collect(),
             first_mover: Some(first),

@@ -253,7 +253,8 @@ fn swap_maps_and_the_report() {
         assert_eq!(r.n, 6);
         assert!(r.lower <= r.q && r.q <= r.upper);
         assert!((1..=4).contains(&r.orbit_size));
-        assert!((r.q - (r.wins as f64 + 0.5 * r.draws as f64) / 6.0).abs() < 1e-12);
+        // Written at 4 decimals.
+        assert!((r.q - (r.wins as f64 + 0.5 * r.draws as f64) / 6.0).abs() < 0.5e-4);
     }
     // Same seed, same map; a rerun resumes to the same rows.
     ok(&args);

@@ -5,6 +5,7 @@
 
 mod balance;
 mod cli;
+mod columns;
 mod common;
 mod design;
 mod fuzz;

@@ -375,11 +375,8 @@ fn merge_refuses_incomplete_or_clashing_inputs() {
     fails(&a, "appears twice");
     // A row from another seed (edited seed) is refused.
     let mut fields: Vec<String> = row.split(',').map(|s| s.to_string()).collect();
-    let seed_field = fields
-        .iter()
-        .position(|f| f.len() > 8 && f.chars().all(|c| c.is_ascii_digit()))
-        .unwrap();
-    fields[seed_field] = "12345".into();
+    let seed_field = fields.iter().position(|f| f.starts_with("0x")).unwrap();
+    fields[seed_field] = "0x0000000000003039".into();
     std::fs::write(&whole, text.replacen(&row, &fields.join(","), 1)).unwrap();
     fails(&a, "seed or seating");
 }

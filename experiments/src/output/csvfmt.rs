@@ -1,0 +1,152 @@
+//! How the CSVs write numbers, so that pandas and R read each column as one
+//! kind of value: rates and scores at 4 decimals, Elo at 1, means at 2,
+//! counts as integers, and 64-bit seeds as `0x` hexadecimal text (a float64
+//! keeps only 53 bits of them). Used through `#[serde(serialize_with)]`;
+//! reading accepts what earlier files wrote (full-precision floats,
+//! decimal seeds).
+
+use serde::{Deserialize, Deserializer, Serializer};
+
+fn fixed<S: Serializer>(v: f64, places: usize, s: S) -> Result<S::Ok, S::Error> {
+    let text = format!("{v:.places$}");
+    // "-0.0000" reads as a negative zero; write it as zero.
+    if text
+        .trim_start_matches('-')
+        .bytes()
+        .all(|b| b == b'0' || b == b'.')
+    {
+        s.serialize_str(&format!("{:.places$}", 0.0))
+    } else {
+        s.serialize_str(&text)
+    }
+}
+
+/// A rate, probability or score: 4 decimals.
+pub fn p4<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    fixed(*v, 4, s)
+}
+
+/// [`p4`], empty for `None`.
+pub fn p4_opt<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(x) => fixed(*x, 4, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// A mean or standard deviation of plies, turns or moves: 2 decimals.
+pub fn p2<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    fixed(*v, 2, s)
+}
+
+/// An Elo difference: 1 decimal.
+pub fn p1<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    fixed(*v, 1, s)
+}
+
+/// A count kept as a float (wins, where a draw may count ½): an integer
+/// when it is one, else 1 decimal.
+pub fn count<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        s.serialize_i64(*v as i64)
+    } else {
+        fixed(*v, 1, s)
+    }
+}
+
+/// [`count`], empty for `None`.
+pub fn count_opt<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(x) => count(x, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// A 64-bit seed as text: `0x` and 16 hexadecimal digits.
+pub fn seed_text(seed: u64) -> String {
+    format!("0x{seed:016x}")
+}
+
+/// Reads a seed as either writes it: `0x` and hexadecimal digits, or
+/// decimal (files written before seeds were text).
+///
+/// # Errors
+/// Anything else, or a number past 64 bits.
+pub fn parse_seed(text: &str) -> anyhow::Result<u64> {
+    match text.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse::<u64>(),
+    }
+    .map_err(|_| {
+        anyhow::anyhow!("seed {text:?} is not a 64-bit number (0x and hex digits, or decimal)")
+    })
+}
+
+/// Serde for a `u64` seed field written as [`seed_text`] and read by
+/// [`parse_seed`]: `#[serde(with = "crate::output::csvfmt::seed")]`.
+pub mod seed {
+    use super::*;
+
+    /// Writes [`seed_text`].
+    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&seed_text(*v))
+    }
+
+    /// Reads [`parse_seed`]'s forms.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let text = String::deserialize(d)?;
+        parse_seed(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_round_trip_as_text_and_read_old_decimal() {
+        for s in [0, 1, 8_699_989_649_721_214_301, u64::MAX] {
+            assert_eq!(parse_seed(&seed_text(s)).unwrap(), s);
+            assert_eq!(parse_seed(&s.to_string()).unwrap(), s);
+        }
+        assert_eq!(seed_text(255), "0x00000000000000ff");
+        assert!(parse_seed("1.5e18").is_err());
+        assert!(parse_seed("0x1ffffffffffffffff").is_err());
+    }
+
+    #[derive(serde::Serialize)]
+    struct Row {
+        #[serde(serialize_with = "p4")]
+        rate: f64,
+        #[serde(serialize_with = "p1")]
+        elo: f64,
+        #[serde(serialize_with = "count")]
+        wins: f64,
+        #[serde(serialize_with = "p4_opt")]
+        none: Option<f64>,
+    }
+
+    #[test]
+    fn floats_are_written_at_fixed_precision() {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(Row {
+            rate: 0.458_668_596_197_695_73,
+            elo: 218.197_898_792_780_34,
+            wins: 203.0,
+            none: None,
+        })
+        .unwrap();
+        w.serialize(Row {
+            rate: -8.67e-19,
+            elo: -0.04,
+            wins: 202.5,
+            none: Some(1.0),
+        })
+        .unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        assert_eq!(
+            text,
+            "rate,elo,wins,none\n0.4587,218.2,203,\n0.0000,0.0,202.5,1.0000\n"
+        );
+    }
+}
