@@ -16,6 +16,18 @@ struct Chunk {
     prev: Option<Arc<Chunk>>,
 }
 
+/// Unlinks the chain a chunk owns alone one chunk at a time, so that
+/// dropping a long window (a game without a quiet-move rule) does not
+/// recurse once per chunk.
+impl Drop for Chunk {
+    fn drop(&mut self) {
+        let mut next = self.prev.take();
+        while let Some(mut chunk) = next.and_then(Arc::into_inner) {
+            next = chunk.prev.take();
+        }
+    }
+}
+
 /// The Zobrist keys of earlier positions in a repetition window, oldest
 /// first; the game decides what opens a window ([`KeyHistory::clear`]) and
 /// pushes the key of each position it leaves ([`KeyHistory::push`]).
@@ -100,5 +112,17 @@ mod tests {
         assert_eq!((c.count(0), h.count(0)), (7, 6));
         c.clear();
         assert!(c.is_empty() && c.count(0) == 0);
+    }
+
+    #[test]
+    fn a_long_window_drops_without_deep_recursion() {
+        let mut h = KeyHistory::default();
+        for i in 0..(RECENT as u64 * 100_000) {
+            h.push(i);
+        }
+        let c = h.clone();
+        drop(h);
+        assert_eq!(c.count(7), 1);
+        drop(c);
     }
 }

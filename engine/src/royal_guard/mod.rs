@@ -50,13 +50,14 @@
 //!   powers off), or none.
 //!
 //! ## Repetition history
-//! [`RoyalGuardState`] keeps the keys of the positions since the last
-//! capture or pawn move in a fixed ring of [`HISTORY`] keys, so a clone is
-//! one `memcpy` with no heap. Positions before an irreversible move can
-//! never recur, so with `fifty_move=true` (at most 100 such plies) the
-//! detection is exact; with `fifty_move=false` a repetition more than
-//! [`HISTORY`] plies apart is missed (documented limitation). Perft and the
-//! bench use [`perft`] on the 80-byte [`Board`], which carries no history.
+//! [`RoyalGuardState`] keeps the keys of every position since the last
+//! capture or pawn move in a [`KeyHistory`](crate::board::KeyHistory): the
+//! newest 16 inline, older ones in shared immutable chunks, so a clone is a
+//! copy of about 350 bytes and at most one reference-count bump, and the
+//! detection is exact however long the window grows (also with
+//! `fifty_move=false`). Positions before an irreversible move can never
+//! recur. Perft and the bench also use [`perft`] on the 80-byte [`Board`],
+//! which carries no history.
 //!
 //! ## Bitboards (§3.4)
 //! `u64`, a1 = bit 0. Magic slider tables built once at start-up; legal
@@ -78,9 +79,6 @@ pub use state::{Outcome, RoyalGuardState};
 
 /// The FEN of the standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// Keys of earlier positions kept for repetition (see the module docs).
-pub const HISTORY: usize = 100;
 
 /// The parameters of `royal_guard(...)`, with the dossier's defaults.
 pub const PARAMS: &[ParamInfo] = &[

@@ -7,8 +7,9 @@ use std::fmt;
 use super::fen::{parse_fen, parse_uci, to_fen};
 use super::movegen::{self, MoveList, Sink};
 use super::position::Board;
-use super::{Color, DeadRule, HISTORY, MoveKind, Piece, RoyalGuardMove, Rules};
+use super::{Color, DeadRule, MoveKind, Piece, RoyalGuardMove, Rules};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
+use crate::board::KeyHistory;
 use crate::error::GameError;
 
 /// How the game stands (RG-8).
@@ -30,19 +31,21 @@ pub enum Outcome {
 
 /// A Royal Guard (or, with powers off, chess) game state.
 ///
-/// Clone is a `memcpy` of about 900 bytes (the [`Board`] plus a ring of
-/// [`HISTORY`] repetition keys; see the module docs of
-/// [`crate::royal_guard`]).
+/// Cheap to clone: the 80-byte [`Board`], the newest keys of the
+/// repetition history inline and older ones shared (a [`KeyHistory`]: a
+/// clone copies about 350 bytes and bumps at most one reference count; see
+/// the module docs of [`crate::royal_guard`]).
 #[derive(Clone)]
 pub struct RoyalGuardState {
     rules: Rules,
     board: Board,
-    /// Keys of earlier positions since the last irreversible move, a ring.
-    history: [u64; HISTORY],
-    /// Valid entries in `history` (at most [`HISTORY`]).
-    hist_len: u8,
-    /// The next slot to write in `history`.
-    hist_head: u8,
+    /// Keys of the earlier positions since the last irreversible move
+    /// (capture or pawn move), every one of them: repetition is exact.
+    history: KeyHistory,
+    /// The number of legal moves on `board` (0 at mate and stalemate),
+    /// found by the end test of every `apply` and kept for
+    /// [`State::count_legal_moves`].
+    legal: u16,
     outcome: Outcome,
 }
 
@@ -57,12 +60,11 @@ impl RoyalGuardState {
         let mut s = RoyalGuardState {
             rules,
             board,
-            history: [0; HISTORY],
-            hist_len: 0,
-            hist_head: 0,
+            history: KeyHistory::default(),
+            legal: 0,
             outcome: Outcome::Ongoing,
         };
-        s.outcome = s.compute_outcome();
+        s.settle();
         Ok(s)
     }
 
@@ -93,11 +95,7 @@ impl RoyalGuardState {
 
     /// How often the current position has occurred (this one included).
     pub fn occurrences(&self) -> usize {
-        let h = self.board.hash;
-        1 + self.history[..self.hist_len as usize]
-            .iter()
-            .filter(|&&k| k == h)
-            .count()
+        1 + self.history.count(self.board.hash) as usize
     }
 
     fn dead(&self) -> bool {
@@ -119,16 +117,26 @@ impl RoyalGuardState {
         }
     }
 
-    fn compute_outcome(&self) -> Outcome {
+    /// Counts the legal moves and sets the outcome (RG-8).
+    #[inline]
+    fn settle(&mut self) {
+        let legal = movegen::count(&self.board);
+        self.legal = legal as u16;
+        self.outcome = self.compute_outcome(legal);
+    }
+
+    fn compute_outcome(&self, legal: usize) -> Outcome {
         // A mate or stalemate stands even on the 100th ply (FIDE 9.3).
-        if movegen::count(&self.board) == 0 {
+        if legal == 0 {
             return if self.in_check() {
                 Outcome::Checkmate(self.board.side.other())
             } else {
                 Outcome::Stalemate
             };
         }
+        // A repetition needs at least 4 more plies per earlier occurrence.
         if let Some(n) = self.rules.repetition
+            && self.history.len() as usize >= 4 * (n as usize - 1)
             && self.occurrences() >= n as usize
         {
             return Outcome::Repetition;
@@ -280,10 +288,11 @@ impl State for RoyalGuardState {
         }
     }
 
+    /// The count made by the end test of the last `apply` (no work).
     #[inline]
     fn count_legal_moves(&self) -> usize {
         if self.outcome == Outcome::Ongoing {
-            movegen::count(&self.board)
+            self.legal as usize
         } else {
             0
         }
@@ -302,14 +311,12 @@ impl State for RoyalGuardState {
         let prev = self.board.hash;
         self.board.make(mv);
         if self.board.halfmove == 0 {
-            self.hist_len = 0;
-            self.hist_head = 0;
+            // A capture or pawn move: no earlier position can recur.
+            self.history.clear();
         } else {
-            self.history[self.hist_head as usize] = prev;
-            self.hist_head = ((self.hist_head as usize + 1) % HISTORY) as u8;
-            self.hist_len = (self.hist_len as usize + 1).min(HISTORY) as u8;
+            self.history.push(prev);
         }
-        self.outcome = self.compute_outcome();
+        self.settle();
     }
 
     fn returns(&self) -> Returns {

@@ -424,6 +424,39 @@ fn rg8_threefold_repetition() {
     assert_eq!(s.outcome(), Outcome::Ongoing);
 }
 
+/// Repetition is exact however far apart the occurrences are (issue 16: the
+/// history used to be a ring of 100 keys, so with `fifty_move=false` a
+/// repetition more than 100 plies apart was missed). White's king walks a
+/// closed tour of 31 squares (odd) while Black's shuttles g8-h8, so the
+/// start position first recurs after 2 · 31 white moves, 124 plies, with no
+/// other position repeated on the way.
+#[test]
+fn rg8_repetition_is_exact_beyond_100_plies() {
+    let tour = [
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "h2", "h3", "h4", "g4", "g3", "g2", "f2",
+        "f3", "f4", "e4", "e3", "e2", "d2", "d3", "d4", "c4", "c3", "c2", "b2", "b3", "b4", "a3",
+        "a2",
+    ];
+    assert_eq!(tour.len(), 31);
+    let g = game("royal_guard(repetition=2,fifty_move=false,dead=off)");
+    let mut s = pos(&g, "6k1/8/8/8/8/8/8/K7 w - - 0 1");
+    let black = ["g8", "h8"];
+    for k in 0..2 * tour.len() {
+        assert_eq!(s.outcome(), Outcome::Ongoing, "ply {}", 2 * k);
+        let (from, to) = (tour[k % 31], tour[(k + 1) % 31]);
+        play(&mut s, &format!("{from}{to}"));
+        assert_eq!(s.outcome(), Outcome::Ongoing, "ply {}", 2 * k + 1);
+        play(&mut s, &format!("{}{}", black[k % 2], black[(k + 1) % 2]));
+    }
+    assert_eq!(s.occurrences(), 2);
+    assert_eq!(s.outcome(), Outcome::Repetition);
+    // A clone carries the whole history and is small (no 100-key ring).
+    let c = s.clone();
+    assert_eq!(c.occurrences(), 2);
+    let size = std::mem::size_of::<RoyalGuardState>();
+    assert!(size <= 256, "RoyalGuardState is {size} bytes");
+}
+
 /// Ruling RG-R4: only K v K is dead by default.
 #[test]
 fn rg8_dead_position_ruling() {
