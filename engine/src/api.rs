@@ -35,41 +35,44 @@ use crate::error::GameError;
 
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 thread_local! {
     /// Scratch lists per element type, reused so that lists a method needs
     /// but cannot take from its caller (a default `count_legal_moves`, the
     /// pie wrappers' lists of the inner game's moves) allocate only on a
-    /// thread's first calls.
-    static SCRATCH: RefCell<HashMap<TypeId, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    /// thread's first calls. A few types per thread, so a list searched by
+    /// `TypeId` (no hashing) is fastest.
+    static SCRATCH: RefCell<Vec<(TypeId, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Runs `f` with a cleared scratch `Vec<T>` of this thread, reused across
 /// calls (no allocation once it has grown). Re-entrant: a nested call gets a
 /// list of its own.
 pub fn with_scratch<T: 'static, R>(f: impl FnOnce(&mut Vec<T>) -> R) -> R {
+    let id = TypeId::of::<Vec<T>>();
+    let slot = |m: &mut Vec<(TypeId, Box<dyn Any>)>| -> Option<usize> {
+        m.iter().position(|(t, _)| *t == id)
+    };
     let mut v: Vec<T> = SCRATCH
         .with(|m| {
-            m.borrow_mut()
-                .get_mut(&TypeId::of::<Vec<T>>())
-                .and_then(|b| b.downcast_mut::<Vec<T>>())
-                .map(std::mem::take)
+            let mut m = m.borrow_mut();
+            let i = slot(&mut m)?;
+            m[i].1.downcast_mut::<Vec<T>>().map(std::mem::take)
         })
         .unwrap_or_default();
     v.clear();
     let r = f(&mut v);
     SCRATCH.with(|m| {
         let mut m = m.borrow_mut();
-        match m
-            .get_mut(&TypeId::of::<Vec<T>>())
-            .and_then(|b| b.downcast_mut::<Vec<T>>())
-        {
-            Some(slot) if slot.capacity() < v.capacity() => *slot = v,
-            Some(_) => {}
-            None => {
-                m.insert(TypeId::of::<Vec<T>>(), Box::new(v));
+        match slot(&mut m) {
+            Some(i) => {
+                if let Some(s) = m[i].1.downcast_mut::<Vec<T>>()
+                    && s.capacity() < v.capacity()
+                {
+                    *s = v;
+                }
             }
+            None => m.push((id, Box::new(v))),
         }
     });
     r
@@ -724,37 +727,56 @@ pub fn apply_moves<S: State>(state: &mut S, record: &str) -> Result<(), GameErro
 /// Counts the leaf nodes of the game tree `depth` plies below `state`
 /// (perft). A terminal state above the horizon counts 0; chance outcomes
 /// count as moves. At depth 1 the count uses [`State::count_legal_moves`]
-/// (bulk counting).
+/// (bulk counting) or the number of chance outcomes; the move lists are one
+/// per ply, allocated once per call.
 pub fn perft<S: State>(state: &S, depth: u32) -> u64 {
-    let mut bufs: Vec<Vec<S::Move>> = (0..depth).map(|_| Vec::new()).collect();
+    let mut bufs: Vec<PlyBuffers<S>> = (0..depth).map(|_| PlyBuffers::default()).collect();
     perft_rec(state, depth, &mut bufs)
 }
 
-fn perft_rec<S: State>(state: &S, depth: u32, bufs: &mut [Vec<S::Move>]) -> u64 {
+/// The reused lists of one ply of [`perft`].
+struct PlyBuffers<S: State> {
+    moves: Vec<S::Move>,
+    outcomes: Vec<(S::Move, f64)>,
+}
+
+impl<S: State> Default for PlyBuffers<S> {
+    fn default() -> Self {
+        PlyBuffers {
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+        }
+    }
+}
+
+fn perft_rec<S: State>(state: &S, depth: u32, bufs: &mut [PlyBuffers<S>]) -> u64 {
     if depth == 0 {
         return 1;
     }
     match state.to_move() {
         ToMove::Terminal => 0,
         ToMove::Chance => {
-            let mut outs = Vec::new();
-            state.chance_outcomes(&mut outs);
-            outs.iter()
-                .map(|&(m, _)| {
-                    let mut child = state.clone();
-                    child.apply(m);
-                    perft_rec(&child, depth - 1, bufs)
-                })
-                .sum()
+            let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+            state.chance_outcomes(&mut buf.outcomes);
+            if depth == 1 {
+                return buf.outcomes.len() as u64;
+            }
+            let mut total = 0;
+            for &(m, _) in buf.outcomes.iter() {
+                let mut child = state.clone();
+                child.apply(m);
+                total += perft_rec(&child, depth - 1, rest);
+            }
+            total
         }
         ToMove::Seat(_) => {
             if depth == 1 {
                 return state.count_legal_moves() as u64;
             }
             let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-            state.legal_moves(buf);
+            state.legal_moves(&mut buf.moves);
             let mut total = 0;
-            for &m in buf.iter() {
+            for &m in buf.moves.iter() {
                 let mut child = state.clone();
                 child.apply(m);
                 total += perft_rec(&child, depth - 1, rest);
