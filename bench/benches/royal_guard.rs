@@ -12,6 +12,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use boardlab_bench::random_playout;
 
 use engine::royal_guard::{RoyalGuardGame, Rules, perft};
 use engine::{Game, State};
@@ -94,5 +98,23 @@ fn movegen(c: &mut Criterion) {
     grp.finish();
 }
 
-criterion_group!(benches, perfts, movegen);
+/// Uniformly random games to the end from the start position (default
+/// rules: repetition, fifty-move and dead-position draws on), powers on and
+/// off: the playout speed MCTS sees, state clones and repetition history
+/// included.
+fn playouts(c: &mut Criterion) {
+    let mut grp = c.benchmark_group("royal_guard/playout");
+    grp.throughput(Throughput::Elements(1));
+    let mut buf = Vec::with_capacity(256);
+    for powers in [true, false] {
+        let start = game(powers).initial_state(0);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        grp.bench_function(format!("random game powers={powers}"), |b| {
+            b.iter(|| random_playout(black_box(&start), &mut rng, &mut buf))
+        });
+    }
+    grp.finish();
+}
+
+criterion_group!(benches, perfts, movegen, playouts);
 criterion_main!(benches);

@@ -4,7 +4,7 @@
 use crate::api::Research;
 use rand::Rng;
 
-use super::movegen::{count_singles, gen_singles, sample_single};
+use super::movegen::{LANES, count_singles, count_singles_batch, gen_singles, sample_single};
 use super::{CatapultBits, CatapultMove, Geometry, Rules, Side, Step};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::error::GameError;
@@ -304,21 +304,75 @@ impl<B: CatapultBits> CatapultState<B> {
         }
     }
 
+    /// [`Self::dagger_followers`] of up to [`LANES`] first moves at once
+    /// (`m1s[..len]`; the rest of the result is 0).
+    #[inline(always)]
+    fn dagger_followers_batch<const S: usize>(
+        &self,
+        m1s: &[Step; LANES],
+        len: usize,
+    ) -> [u32; LANES] {
+        let mut own = [B::ZERO; LANES];
+        let mut opp = [B::ZERO; LANES];
+        let mut won = [true; LANES];
+        for l in 0..len {
+            let a = self.after::<S>(m1s[l]);
+            (own[l], opp[l], won[l]) = (a.own, a.opp, a.won);
+        }
+        let counts = count_singles_batch::<B, S>(self.geo, &own, &opp);
+        let pass = self.rules.dagger_move_then_pass as u32;
+        std::array::from_fn(|l| match (won[l], counts[l]) {
+            (true, _) => 0,
+            (false, 0) => pass,
+            (false, c) => c,
+        })
+    }
+
+    /// Calls `f(m1, followers)` for every single move `m1` of the dagger
+    /// holder `S`, in [`gen_singles`] order, counting the followers eight
+    /// first moves at a time ([`Self::dagger_followers_batch`]); returns the
+    /// number of singles.
+    #[inline(always)]
+    fn for_each_dagger_weight<const S: usize>(&self, mut f: impl FnMut(Step, u32)) -> usize {
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        let mut chunk = [Step::new(0, 0, 0, false); LANES];
+        let (mut k, mut singles) = (0, 0);
+        gen_singles::<B, S>(self.geo, own, opp, &mut |m1| {
+            chunk[k] = m1;
+            k += 1;
+            singles += 1;
+            if k == LANES {
+                let w = self.dagger_followers_batch::<S>(&chunk, LANES);
+                for l in 0..LANES {
+                    f(chunk[l], w[l]);
+                }
+                k = 0;
+            }
+        });
+        if k > 0 {
+            let w = self.dagger_followers_batch::<S>(&chunk, k);
+            for l in 0..k {
+                f(chunk[l], w[l]);
+            }
+        }
+        singles
+    }
+
     fn count<const S: usize>(&self) -> usize {
         let geo = self.geo;
         let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
-        let singles = count_singles::<B, S>(geo, own, opp);
+        if !self.holds_dagger() {
+            return match count_singles::<B, S>(geo, own, opp) {
+                0 => 1, // the forced pass
+                n => n as usize,
+            };
+        }
+        let mut followers = 0usize;
+        let singles = self.for_each_dagger_weight::<S>(|_, w| followers += w as usize);
         if singles == 0 {
             return 1; // the forced pass
         }
-        if !self.holds_dagger() {
-            return singles as usize;
-        }
-        let mut total = singles as usize;
-        gen_singles::<B, S>(geo, own, opp, &mut |m1| {
-            total += self.dagger_followers::<S>(m1) as usize
-        });
-        total
+        singles + followers
     }
 
     fn sample<const S: usize, R: Rng + ?Sized>(
@@ -346,15 +400,22 @@ impl<B: CatapultBits> CatapultState<B> {
         const FOLLOWER_CACHE: usize = 128;
         let mut cache = [0u32; FOLLOWER_CACHE];
         let mut total = 0usize;
-        for (i, m) in buf.iter().enumerate() {
-            let CatapultMove::Move(m1) = *m else {
-                unreachable!("singles only")
-            };
-            let f = self.dagger_followers::<S>(m1);
-            if i < FOLLOWER_CACHE {
-                cache[i] = f;
+        for (start, chunk) in buf.chunks(LANES).enumerate() {
+            let mut m1s = [Step::new(0, 0, 0, false); LANES];
+            for (l, m) in chunk.iter().enumerate() {
+                let CatapultMove::Move(m1) = *m else {
+                    unreachable!("singles only")
+                };
+                m1s[l] = m1;
             }
-            total += 1 + f as usize;
+            let w = self.dagger_followers_batch::<S>(&m1s, chunk.len());
+            for (l, &f) in w[..chunk.len()].iter().enumerate() {
+                let i = start * LANES + l;
+                if i < FOLLOWER_CACHE {
+                    cache[i] = f;
+                }
+                total += 1 + f as usize;
+            }
         }
         let mut x = rng.random_range(0..total);
         for (i, m) in buf.iter().enumerate() {
