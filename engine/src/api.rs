@@ -186,6 +186,18 @@ pub trait State: Clone + Send + Sync + Display + Debug {
         out.clear();
     }
 
+    /// The leaf count of [`perft`] one ply below this state after `mv` (a
+    /// legal move of the seat to move): 0 if the game is over after `mv`,
+    /// the number of chance outcomes at a chance node, else the number of
+    /// legal moves. The default applies `mv` to a clone; a game may
+    /// override it with a cheaper make-and-count (no repetition history
+    /// cloned, say) that must give the same number.
+    fn perft_after(&self, mv: Self::Move) -> u64 {
+        let mut child = self.clone();
+        child.apply(mv);
+        perft_leaves(&child)
+    }
+
     /// Draws a chance outcome by its probability. `None` unless at a chance
     /// node.
     fn sample_chance<R: Rng + ?Sized>(
@@ -775,6 +787,9 @@ fn perft_rec<S: State>(state: &S, depth: u32, bufs: &mut [PlyBuffers<S>]) -> u64
             }
             let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
             state.legal_moves(&mut buf.moves);
+            if depth == 2 {
+                return buf.moves.iter().map(|&m| state.perft_after(m)).sum();
+            }
             let mut total = 0;
             for &m in buf.moves.iter() {
                 let mut child = state.clone();
@@ -783,6 +798,19 @@ fn perft_rec<S: State>(state: &S, depth: u32, bufs: &mut [PlyBuffers<S>]) -> u64
             }
             total
         }
+    }
+}
+
+/// [`perft`] at depth 1: 0 at a terminal state, the number of chance
+/// outcomes at a chance node, else [`State::count_legal_moves`].
+pub fn perft_leaves<S: State>(state: &S) -> u64 {
+    match state.to_move() {
+        ToMove::Terminal => 0,
+        ToMove::Chance => with_scratch(|outs: &mut Vec<(S::Move, f64)>| {
+            state.chance_outcomes(outs);
+            outs.len() as u64
+        }),
+        ToMove::Seat(_) => state.count_legal_moves() as u64,
     }
 }
 

@@ -33,6 +33,7 @@ pub struct KitReport {
 /// * every listed move prints to text that parses back to the same move
 ///   (`State::parse_move`);
 /// * `sample_legal_move` returns a listed move;
+/// * `perft_after` agrees with applying the move and counting;
 /// * chance outcomes are non-empty at chance nodes, have positive
 ///   probabilities summing to 1, and nothing is listed elsewhere;
 /// * the incremental Zobrist key equals the recomputed one;
@@ -171,6 +172,19 @@ fn check_state<G: Game, R: Rng>(
                     "sample_legal_move gave an unlisted move at {}",
                     at()
                 ));
+            }
+            for &mv in std::iter::once(&m).chain(moves.first()) {
+                let mut child = state.clone();
+                child.apply(mv);
+                let want = crate::api::perft_leaves(&child);
+                let got = state.perft_after(mv);
+                if got != want {
+                    return Err(format!(
+                        "perft_after({}) = {got}, but {want} after applying it at {}",
+                        state.move_to_text(mv),
+                        at()
+                    ));
+                }
             }
         }
         ToMove::Chance => {

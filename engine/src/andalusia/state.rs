@@ -434,6 +434,21 @@ impl State for AndalusiaState {
         }
     }
 
+    /// As [`AndalusiaState::perft`] makes a child: no probe for a legal
+    /// move (a position without one counts 0 either way), only the draw
+    /// rules.
+    #[inline]
+    fn perft_after(&self, mv: AndalusiaMove) -> u64 {
+        let mut child = self.clone();
+        child.play(mv);
+        if child.draw_ending().is_some() {
+            return 0;
+        }
+        let mut c = Counter(0);
+        child.generate(&mut c);
+        c.0 as u64
+    }
+
     #[inline]
     fn apply(&mut self, mv: AndalusiaMove) {
         debug_assert!(

@@ -98,11 +98,11 @@ impl RoyalGuardState {
         1 + self.history.count(self.board.hash) as usize
     }
 
-    fn dead(&self) -> bool {
-        let b = &self.board;
+    /// Whether `b` is a dead position under the `dead` rule (ruling RG-R4).
+    fn dead(rules: Rules, b: &Board) -> bool {
         let kings = b.by_piece[Piece::King as usize];
         let occ = b.occupied();
-        match self.rules.dead {
+        match rules.dead {
             DeadRule::Off => false,
             DeadRule::KingVKing => occ == kings,
             DeadRule::Fide => {
@@ -122,29 +122,45 @@ impl RoyalGuardState {
     fn settle(&mut self) {
         let legal = movegen::count(&self.board);
         self.legal = legal as u16;
-        self.outcome = self.compute_outcome(legal);
+        self.outcome = Self::outcome_of(
+            self.rules,
+            &self.board,
+            legal,
+            self.history.len() as usize,
+            |key| self.history.count(key) as usize,
+        );
     }
 
-    fn compute_outcome(&self, legal: usize) -> Outcome {
+    /// The outcome of position `b` with `legal` legal moves, whose
+    /// repetition window holds `window` earlier positions, of which
+    /// `earlier(key)` have the key `key` (RG-8).
+    #[inline(always)]
+    fn outcome_of(
+        rules: Rules,
+        b: &Board,
+        legal: usize,
+        window: usize,
+        earlier: impl FnOnce(u64) -> usize,
+    ) -> Outcome {
         // A mate or stalemate stands even on the 100th ply (FIDE 9.3).
         if legal == 0 {
-            return if self.in_check() {
-                Outcome::Checkmate(self.board.side.other())
+            return if b.checkers() != 0 {
+                Outcome::Checkmate(b.side.other())
             } else {
                 Outcome::Stalemate
             };
         }
         // A repetition needs at least 4 more plies per earlier occurrence.
-        if let Some(n) = self.rules.repetition
-            && self.history.len() as usize >= 4 * (n as usize - 1)
-            && self.occurrences() >= n as usize
+        if let Some(n) = rules.repetition
+            && window >= 4 * (n as usize - 1)
+            && 1 + earlier(b.hash) >= n as usize
         {
             return Outcome::Repetition;
         }
-        if self.rules.fifty_move && self.board.halfmove >= 100 {
+        if rules.fifty_move && b.halfmove >= 100 {
             return Outcome::FiftyMove;
         }
-        if self.dead() {
+        if Self::dead(rules, b) {
             return Outcome::DeadPosition;
         }
         Outcome::Ongoing
@@ -293,6 +309,32 @@ impl State for RoyalGuardState {
     fn count_legal_moves(&self) -> usize {
         if self.outcome == Outcome::Ongoing {
             self.legal as usize
+        } else {
+            0
+        }
+    }
+
+    /// Copy-make on the 80-byte board and count, with the end test of
+    /// `apply` on the history `apply` would leave (none of it is cloned).
+    fn perft_after(&self, mv: RoyalGuardMove) -> u64 {
+        let mut b = self.board;
+        b.make(mv);
+        let legal = movegen::count(&b);
+        let outcome = if b.halfmove == 0 {
+            Self::outcome_of(self.rules, &b, legal, 0, |_| 0)
+        } else {
+            // The window gains the position left, `self.board.hash`.
+            let prev = self.board.hash;
+            Self::outcome_of(
+                self.rules,
+                &b,
+                legal,
+                self.history.len() as usize + 1,
+                |key| self.history.count(key) as usize + usize::from(prev == key),
+            )
+        };
+        if outcome == Outcome::Ongoing {
+            legal as u64
         } else {
             0
         }

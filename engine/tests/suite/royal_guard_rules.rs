@@ -424,6 +424,29 @@ fn rg8_threefold_repetition() {
     assert_eq!(s.outcome(), Outcome::Ongoing);
 }
 
+/// `perft_after` (the generic perft's last ply, copy-make on the board)
+/// sees the draws `apply` would find: a move that makes the third
+/// occurrence counts 0, as does one into the fifty-move draw.
+#[test]
+fn perft_after_sees_repetition_and_fifty_move_draws() {
+    let mut s = rg().initial_state(0);
+    play(&mut s, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    let rep = parse_legal_move(&s, "f6g8").unwrap();
+    assert_eq!(s.perft_after(rep), 0);
+    let other = parse_legal_move(&s, "f6h5").unwrap();
+    let mut c = s.clone();
+    c.apply(other);
+    assert_eq!(s.perft_after(other), c.count_legal_moves() as u64);
+    assert!(s.perft_after(other) > 0);
+    let s = pos(&rg(), "6k1/5ppp/8/8/8/8/7P/R6K w - - 99 80");
+    assert_eq!(s.perft_after(parse_legal_move(&s, "a1a2").unwrap()), 0);
+    // A pawn move resets the clock.
+    assert!(s.perft_after(parse_legal_move(&s, "h2h3").unwrap()) > 0);
+    // Perft with the draws on agrees with the draws off where none is met.
+    let fide = game("royal_guard(royal_powers=false)").initial_state(0);
+    assert_eq!(engine::perft(&fide, 4), 197_281);
+}
+
 /// Repetition is exact however far apart the occurrences are (issue 16: the
 /// history used to be a ring of 100 keys, so with `fifty_move=false` a
 /// repetition more than 100 plies apart was missed). White's king walks a
@@ -454,6 +477,7 @@ fn rg8_repetition_is_exact_beyond_100_plies() {
     let c = s.clone();
     assert_eq!(c.occurrences(), 2);
     let size = std::mem::size_of::<RoyalGuardState>();
+    eprintln!("size_of::<RoyalGuardState>() = {size} bytes");
     assert!(size <= 256, "RoyalGuardState is {size} bytes");
 }
 
