@@ -355,6 +355,21 @@ fn sample_by_count<B: CatapultBits, const S: usize, R: Rng + ?Sized>(
         x -= counts[d];
         d += 1;
     }
+    pick_in_dir::<B, S>(geo, own, opp, empty, classes, d, x)
+}
+
+/// The move of index `x` among the single moves of `own` in direction `d`,
+/// in [`gen_dir`] order; `None` if there are `x` or fewer.
+#[inline(always)]
+fn pick_in_dir<B: CatapultBits, const S: usize>(
+    geo: &Geometry<B>,
+    own: B,
+    opp: B,
+    empty: B,
+    classes: &[B; 4],
+    d: usize,
+    mut x: u32,
+) -> Option<Step> {
     let mut found = None;
     let mut pick = |s: Step| {
         if x == 0 {
@@ -374,6 +389,39 @@ fn sample_by_count<B: CatapultBits, const S: usize, R: Rng + ?Sized>(
         _ => gen_dir::<B, S, 7>(geo, own, opp, empty, classes, f),
     }
     found
+}
+
+/// The single move of index `x` in [`gen_singles`] order (`None` if there
+/// are `x` or fewer): counts per direction, then walks only the direction
+/// that holds it. Equal to walking [`gen_singles`] to the `x`-th move.
+#[inline]
+pub(super) fn nth_single<B: CatapultBits, const S: usize>(
+    geo: &Geometry<B>,
+    own: B,
+    opp: B,
+    mut x: u32,
+) -> Option<Step> {
+    let classes = range_classes::<B, S>(geo, own);
+    let empty = geo.grid.full & !(own | opp);
+    let counts = [
+        count_dir::<B, S, 0>(geo, own, opp, empty, &classes),
+        count_dir::<B, S, 1>(geo, own, opp, empty, &classes),
+        count_dir::<B, S, 2>(geo, own, opp, empty, &classes),
+        count_dir::<B, S, 3>(geo, own, opp, empty, &classes),
+        count_dir::<B, S, 4>(geo, own, opp, empty, &classes),
+        count_dir::<B, S, 5>(geo, own, opp, empty, &classes),
+        count_dir::<B, S, 6>(geo, own, opp, empty, &classes),
+        count_dir::<B, S, 7>(geo, own, opp, empty, &classes),
+    ];
+    let mut d = 0;
+    while x >= counts[d] {
+        x -= counts[d];
+        d += 1;
+        if d == 8 {
+            return None;
+        }
+    }
+    pick_in_dir::<B, S>(geo, own, opp, empty, &classes, d, x)
 }
 
 /// A uniform index in `0..m` from a uniform 32-bit `r` by Lemire's

@@ -4,7 +4,9 @@
 use crate::api::Research;
 use rand::Rng;
 
-use super::movegen::{LANES, count_singles, count_singles_batch, gen_singles, sample_single};
+use super::movegen::{
+    LANES, count_singles, count_singles_batch, gen_singles, nth_single, sample_single,
+};
 use super::{CatapultBits, CatapultMove, Geometry, Rules, Side, Step};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::error::GameError;
@@ -432,16 +434,10 @@ impl<B: CatapultBits> CatapultState<B> {
                 self.dagger_followers::<S>(m1)
             } as usize;
             if x < f {
+                // The x-th follower: a double turn, or m1;pass when m1 has
+                // no second move (then f = 1 and x = 0).
                 let a = self.after::<S>(m1);
-                let mut left = x;
-                let mut found = None;
-                gen_singles::<B, S>(geo, a.own, a.opp, &mut |m2| {
-                    if left == 0 {
-                        found = Some(m2);
-                    }
-                    left = left.wrapping_sub(1);
-                });
-                return match found {
+                return match nth_single::<B, S>(geo, a.own, a.opp, x as u32) {
                     Some(m2) => CatapultMove::Double(m1, m2),
                     None => CatapultMove::MoveThenPass(m1),
                 };
