@@ -290,7 +290,7 @@ fn opening_filter_keeps_only_balanced_openings() {
             "--agent",
             "alphabeta(depth=2)",
         ]);
-        let last = t.lines().filter(|l| l.starts_with("info ")).last().unwrap();
+        let last = t.lines().rfind(|l| l.starts_with("info ")).unwrap();
         let w: Vec<&str> = last.split_whitespace().collect();
         let i = w.iter().position(|x| *x == "winprob").unwrap();
         w[i + 1].parse().unwrap()
