@@ -141,54 +141,25 @@ fn bad_openings_are_one_line_errors() {
         &["--openings-file", "/nonexistent/o.txt"],
         "cannot read openings file",
     );
-    run(
-        &[
-            "--openings",
-            "2",
-            "--opening-plies",
-            "2",
-            "--opening-filter",
-            "random",
-        ],
-        "reports no evaluation",
-    );
-    run(
-        &[
-            "--openings",
-            "2",
-            "--opening-plies",
-            "2",
-            "--opening-filter",
-            "mcts(bogus=1)",
-        ],
-        "--opening-filter",
-    );
-    run(
-        &[
-            "--openings",
-            "2",
-            "--opening-plies",
-            "2",
-            "--opening-filter",
-            "alphabeta(depth=1)",
-            "--opening-margin",
-            "0.7",
-        ],
-        "--opening-margin 0.7: give a number from 0 to 0.5",
-    );
-    run(
-        &[
-            "--openings",
-            "2",
-            "--opening-plies",
-            "2",
-            "--opening-margin",
-            "0.1",
-        ],
-        "--opening-margin applies with --opening-filter",
-    );
+    // The balance filter's bad input (arguments split at spaces).
+    for (extra, needle) in [
+        ("--opening-filter random", "reports no evaluation"),
+        ("--opening-filter mcts(bogus=1)", "--opening-filter"),
+        (
+            "--opening-filter alphabeta(depth=1) --opening-margin 0.7",
+            "--opening-margin 0.7: give a number from 0 to 0.5",
+        ),
+        (
+            "--opening-margin 0.1",
+            "--opening-margin applies with --opening-filter",
+        ),
+    ] {
+        let mut a = vec!["--openings", "2", "--opening-plies", "2"];
+        a.extend(extra.split(' '));
+        run(&a, needle);
+    }
     // With a margin of 0 only exactly even positions pass: Line Up's
-    // 2-ply openings are not all judged exactly even, so 16 cannot be found.
+    // 2-ply openings are not all judged exactly even, so 200 cannot be found.
     run(
         &[
             "--openings",
