@@ -666,6 +666,13 @@ fn alphabeta_finds_wins_at_the_right_distance_with_and_without_the_table() {
     // * 3 plies: 1.Rb7 (rank 7 shut) Kg8 (the only move) 2.Ra8#; no check
     //   mates at once (Ra8+ Kg7, Rb8+ Kh7/Kg7, Rh1+ Kg8/Kg7).
     // * 5 plies: 1.Ra6 Kg7/Kg8/Kh8 2.Rb7(+) K to rank 8 3.Ra8#.
+    // Published positions from games (FIDE chess), each with its known
+    // solution:
+    // * Fool's mate, after 1.f3 e5 2.g4: 2...Qh4# (1 ply).
+    // * Légal's mate (Légal – Saint Brie, Paris 1750), after 1.e4 e5 2.Nf3
+    //   d6 3.Bc4 Bg4 4.Nc3 g6 5.Nxe5 Bxd1: 6.Bxf7+ Ke7 7.Nd5# (3 plies).
+    // * Réti – Tartakower, Vienna 1910, after 8...Nxe4: 9.Qd8+ Kxd8
+    //   10.Bg5+ (double check) Kc7 11.Bd8# or 10...Ke8 11.Rd8# (5 plies).
     // The others are late positions of seeded random games, proposed by
     // `find_mate_positions`; for every one the plain minimax reference
     // above (no pruning, no table) proves the distance exactly: a win in
@@ -695,6 +702,21 @@ fn alphabeta_finds_wins_at_the_right_distance_with_and_without_the_table() {
             "royal_guard(royal_powers=false)",
             "k7/2Q1KN1B/3rR3/p3P3/P4P1p/2p1P1NP/8/B7 w - - 4 79",
             3,
+        ),
+        (
+            "royal_guard(royal_powers=false)",
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+            1,
+        ),
+        (
+            "royal_guard(royal_powers=false)",
+            "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6",
+            3,
+        ),
+        (
+            "royal_guard(royal_powers=false)",
+            "rnb1kb1r/pp3ppp/2p5/4q3/4n3/3Q4/PPPB1PPP/2KR1BNR w kq - 0 9",
+            5,
         ),
         ("catapult", "7L/8/7L/8/4D3/5L2/8/8 L - 78", 1),
         ("catapult", "4L3/6D1/8/8/5L2/8/8/8 L - 96", 3),

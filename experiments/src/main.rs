@@ -65,6 +65,15 @@ struct OpeningOpts {
     /// game's notation, or a position text; `#` starts a comment line.
     #[arg(long, value_name = "FILE")]
     openings_file: Option<PathBuf>,
+    /// Keep only random openings this agent judges balanced: its win
+    /// probability for the seat to move within --opening-margin of 1/2
+    /// after one search (e.g. "alphabeta(depth=4)").
+    #[arg(long, value_name = "AGENT")]
+    opening_filter: Option<String>,
+    /// With --opening-filter: how far from 1/2 the win probability may be
+    /// (default 0.1).
+    #[arg(long, value_name = "M")]
+    opening_margin: Option<f64>,
 }
 
 impl OpeningOpts {
@@ -73,6 +82,8 @@ impl OpeningOpts {
             count: self.openings,
             plies: self.opening_plies,
             file: self.openings_file.clone(),
+            filter: self.opening_filter.clone(),
+            margin: self.opening_margin,
         }
     }
 }

@@ -10,6 +10,12 @@
 //!   drawn are dropped, so the K openings are K distinct positions. A game
 //!   is replayed as `initial_state(run seed)`, then `opening_moves`, then
 //!   `moves`.
+//! * `--opening-filter AGENT [--opening-margin M]` (with random openings):
+//!   keep only openings where one search by AGENT (seeded from the run
+//!   seed and the try) gives the seat to move a win probability within M
+//!   (default 0.1) of ½; openings that end at a chance node are dropped,
+//!   as there is no seat to ask. The K openings are the first K balanced
+//!   distinct ones drawn.
 //! * `--openings-file FILE`: one opening per line, either moves in the
 //!   game's notation from the start (`initial_state(run seed)`) or a
 //!   position text; empty lines and lines starting with `#` are skipped.
@@ -26,6 +32,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use agents::AgentSpec;
 use engine::{Game, State, ToMove, apply_moves};
 
 use super::jobs::mix;
@@ -50,10 +57,13 @@ pub struct OpeningsConfig {
     /// A 64-bit digest of every opening's text, so that a changed file is
     /// seen as a change of configuration.
     pub digest: String,
+    /// The balance filter, `AGENT within M`, if one chose the openings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filter: Option<String>,
 }
 
 /// What the command line asked for.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct OpeningsRequest {
     /// `--openings K`.
     pub count: Option<u32>,
@@ -61,12 +71,70 @@ pub struct OpeningsRequest {
     pub plies: Option<u32>,
     /// `--openings-file FILE`.
     pub file: Option<PathBuf>,
+    /// `--opening-filter AGENT`.
+    pub filter: Option<String>,
+    /// `--opening-margin M`.
+    pub margin: Option<f64>,
 }
 
 impl OpeningsRequest {
     /// Whether any opening option was given.
     pub fn is_set(&self) -> bool {
-        self.count.is_some() || self.plies.is_some() || self.file.is_some()
+        self.count.is_some()
+            || self.plies.is_some()
+            || self.file.is_some()
+            || self.filter.is_some()
+            || self.margin.is_some()
+    }
+}
+
+/// The balance filter of random openings: an agent and a margin.
+struct Filter {
+    spec: AgentSpec,
+    margin: f64,
+}
+
+impl Filter {
+    fn new(req: &OpeningsRequest, num_seats: usize) -> Result<Option<Filter>> {
+        let Some(text) = &req.filter else {
+            if req.margin.is_some() {
+                bail!("--opening-margin applies with --opening-filter");
+            }
+            return Ok(None);
+        };
+        if req.file.is_some() {
+            bail!("--opening-filter applies to random openings, not to --openings-file");
+        }
+        let margin = req.margin.unwrap_or(0.1);
+        if !(0.0..=0.5).contains(&margin) {
+            bail!("--opening-margin {margin}: give a number from 0 to 0.5");
+        }
+        let spec = AgentSpec::parse(text).map_err(|e| anyhow!("--opening-filter: {e}"))?;
+        spec.check_game(num_seats)
+            .map_err(|e| anyhow!("--opening-filter: {e}"))?;
+        Ok(Some(Filter { spec, margin }))
+    }
+
+    fn text(&self) -> String {
+        format!("{} within {}", self.spec.canonical(), self.margin)
+    }
+
+    /// The agent's win probability for the seat to move, if it reports
+    /// one; `None` at a chance node.
+    fn win_probability<S: State + 'static>(&self, state: &S, seed: u64) -> Result<Option<f64>> {
+        if !matches!(state.to_move(), ToMove::Seat(_)) {
+            return Ok(None);
+        }
+        let mut agent = self.spec.build::<S>(seed);
+        let mut p = None;
+        agent.select_reporting(state, &mut |info| p = Some(info.win_probability));
+        match p {
+            Some(p) => Ok(Some(p)),
+            None => bail!(
+                "--opening-filter {}: the agent reports no evaluation (use a searching agent: mcts, uct, alphabeta)",
+                self.spec.canonical()
+            ),
+        }
     }
 }
 
@@ -117,7 +185,13 @@ pub fn make<G: Game>(
         (Some(_), _, Some(_)) => {
             bail!("--opening-plies applies to random openings, not to --openings-file")
         }
-        (None, Some(k), Some(p)) => random(game, k, p, seed)?,
+        (None, Some(k), Some(p)) => random(
+            game,
+            k,
+            p,
+            seed,
+            Filter::new(req, game.num_seats())?.as_ref(),
+        )?,
         (None, _, _) => bail!("random openings need both --openings K and --opening-plies P"),
     };
     let mut digest = 0xCBF2_9CE4_8422_2325_u64;
@@ -135,12 +209,20 @@ pub fn make<G: Game>(
         },
         file: req.file.clone(),
         digest: format!("{digest:016x}"),
+        filter: Filter::new(req, game.num_seats())?.map(|f| f.text()),
     };
     Ok(Some((config, list)))
 }
 
-/// `count` distinct random openings of `plies` plies.
-fn random<G: Game>(game: &G, count: u32, plies: u32, seed: u64) -> Result<Vec<Opening<G::State>>> {
+/// `count` distinct random openings of `plies` plies (balanced by `filter`
+/// if there is one).
+fn random<G: Game>(
+    game: &G,
+    count: u32,
+    plies: u32,
+    seed: u64,
+    filter: Option<&Filter>,
+) -> Result<Vec<Opening<G::State>>> {
     if count == 0 {
         bail!("--openings must be at least 1");
     }
@@ -153,8 +235,9 @@ fn random<G: Game>(game: &G, count: u32, plies: u32, seed: u64) -> Result<Vec<Op
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     let mut ended = 0u64;
+    let mut unbalanced = 0u64;
     let tries = u64::from(count) * TRIES_PER_OPENING + 1_000;
-    for _ in 0..tries {
+    for t in 0..tries {
         if out.len() == count as usize {
             break;
         }
@@ -178,7 +261,19 @@ fn random<G: Game>(game: &G, count: u32, plies: u32, seed: u64) -> Result<Vec<Op
             ended += 1;
             continue;
         }
-        if seen.insert(s.to_text()) {
+        if !seen.insert(s.to_text()) {
+            continue;
+        }
+        if let Some(f) = filter {
+            let fair = f
+                .win_probability(&s, mix(base, t))?
+                .is_some_and(|p| (p - 0.5).abs() <= f.margin);
+            if !fair {
+                unbalanced += 1;
+                continue;
+            }
+        }
+        {
             out.push(Opening {
                 text: text.join(" "),
                 state: s,
@@ -188,6 +283,17 @@ fn random<G: Game>(game: &G, count: u32, plies: u32, seed: u64) -> Result<Vec<Op
     if out.is_empty() && ended > 0 {
         bail!(
             "--opening-plies {plies}: every one of {ended} random games ended before ply {plies}"
+        );
+    }
+    if out.len() < count as usize
+        && let Some(f) = filter
+    {
+        bail!(
+            "--openings {count}: only {} of {} distinct openings of {plies} plies were balanced by {} (found in {tries} random tries); widen --opening-margin or ask for at most {}",
+            out.len(),
+            out.len() as u64 + unbalanced,
+            f.text(),
+            out.len()
         );
     }
     if out.len() < count as usize {

@@ -33,7 +33,17 @@ pub fn lock_path(out: &Path) -> PathBuf {
 /// An exclusive lock on an output, held until dropped.
 #[derive(Debug)]
 pub struct OutputLock {
-    _file: File,
+    file: File,
+}
+
+impl Drop for OutputLock {
+    /// Unlocks explicitly rather than by closing: a child process forked by
+    /// another thread (before its exec closes the descriptor) shares the
+    /// lock's open file, and closing our descriptor alone would leave the
+    /// lock held until that child execs.
+    fn drop(&mut self) {
+        let _ = self.file.unlock();
+    }
 }
 
 /// Locks `out` for this process: creates its folder, then locks
@@ -77,7 +87,7 @@ pub fn lock_output(out: &Path) -> Result<OutputLock> {
         .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
         .and_then(|()| file.write_all(me.as_bytes()))
         .with_context(|| format!("cannot write the lock file {}", path.display()))?;
-    Ok(OutputLock { _file: file })
+    Ok(OutputLock { file })
 }
 
 fn ensure_parent(path: &Path) -> Result<()> {

@@ -50,7 +50,7 @@ fn openings_are_distinct_and_played_with_both_seatings() {
     t.openings = OpeningsRequest {
         count: Some(5),
         plies: Some(3),
-        file: None,
+        ..Default::default()
     };
     let res = run::run(&t).unwrap();
     let (rows, _) = read_rows(&out, false, None).unwrap();
@@ -141,6 +141,38 @@ fn bad_openings_are_one_line_errors() {
         &["--openings-file", "/nonexistent/o.txt"],
         "cannot read openings file",
     );
+    // The balance filter's bad input (arguments split at spaces).
+    for (extra, needle) in [
+        ("--opening-filter random", "reports no evaluation"),
+        ("--opening-filter mcts(bogus=1)", "--opening-filter"),
+        (
+            "--opening-filter alphabeta(depth=1) --opening-margin 0.7",
+            "--opening-margin 0.7: give a number from 0 to 0.5",
+        ),
+        (
+            "--opening-margin 0.1",
+            "--opening-margin applies with --opening-filter",
+        ),
+    ] {
+        let mut a = vec!["--openings", "2", "--opening-plies", "2"];
+        a.extend(extra.split(' '));
+        run(&a, needle);
+    }
+    // With a margin of 0 only exactly even positions pass: Line Up's
+    // 2-ply openings are not all judged exactly even, so 200 cannot be found.
+    run(
+        &[
+            "--openings",
+            "200",
+            "--opening-plies",
+            "2",
+            "--opening-filter",
+            "alphabeta(depth=2)",
+            "--opening-margin",
+            "0",
+        ],
+        "were balanced by alphabeta(depth=2",
+    );
     // The end column and the distinct-game count reach the summary.
     let text = ok(&with(&["--openings", "2", "--opening-plies", "2"])
         .iter()
@@ -211,4 +243,79 @@ fn ladder_rows_rate_each_rung_and_reach_the_report() {
         ],
         "two-seat game",
     );
+}
+
+/// `--opening-filter`: every opening kept is one the agent judges within the
+/// margin of ½, as `analyse` (a separate command) prints it; without the
+/// filter, some openings fall outside it, so the filter is what keeps them.
+#[test]
+fn opening_filter_keeps_only_balanced_openings() {
+    let d = dir("design-filter");
+    let winprob = |opening: &str| -> f64 {
+        let t = ok(&[
+            "analyse",
+            "--game",
+            "catapult",
+            "--moves",
+            opening,
+            "--agent",
+            "alphabeta(depth=2)",
+        ]);
+        let last = t.lines().rfind(|l| l.starts_with("info ")).unwrap();
+        let w: Vec<&str> = last.split_whitespace().collect();
+        let i = w.iter().position(|x| *x == "winprob").unwrap();
+        w[i + 1].parse().unwrap()
+    };
+    let openings_of = |out: &str, extra: &[&str]| -> Vec<String> {
+        let mut a = vec![
+            "tournament",
+            "--game",
+            "catapult",
+            "--agents",
+            "random",
+            "random",
+            "--games",
+            "16",
+            "--openings",
+            "8",
+            "--opening-plies",
+            "4",
+            "--seed",
+            "9",
+            "--quiet",
+            "--out",
+            out,
+        ];
+        a.extend(extra);
+        ok(&a);
+        let mut r = csv::Reader::from_path(out).unwrap();
+        let head = r.headers().unwrap().clone();
+        let k = head.iter().position(|h| h == "opening_moves").unwrap();
+        let mut v: Vec<String> = r.records().map(|x| x.unwrap()[k].to_string()).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let kept = openings_of(
+        &p(&d, "f.csv"),
+        &[
+            "--opening-filter",
+            "alphabeta(depth=2)",
+            "--opening-margin",
+            "0.05",
+        ],
+    );
+    assert_eq!(kept.len(), 8);
+    for o in &kept {
+        let w = winprob(o);
+        assert!((w - 0.5).abs() <= 0.05 + 1e-9, "{o}: winprob {w}");
+    }
+    let all = openings_of(&p(&d, "u.csv"), &[]);
+    assert!(
+        all.iter().any(|o| (winprob(o) - 0.5).abs() > 0.05),
+        "every unfiltered opening was already balanced: the test shows nothing"
+    );
+    // The filter is part of the run's configuration.
+    let cfg = std::fs::read_to_string(p(&d, "f.csv.config.json")).unwrap();
+    assert!(cfg.contains("within 0.05"), "{cfg}");
 }
