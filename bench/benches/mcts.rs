@@ -10,7 +10,9 @@ use std::hint::black_box;
 use agents::{Mcts, MctsConfig, Uct, UctConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::registry::GAMES;
-use engine::{Game, GameVisitor, visit_game};
+use engine::{Game, GameVisitor, State, ToMove, visit_game};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 const ITERATIONS: u32 = 1000;
 
@@ -19,7 +21,12 @@ struct Bench<'a>(&'a mut Criterion);
 impl GameVisitor for Bench<'_> {
     type Output = ();
     fn visit<G: Game>(self, game: G) {
-        let start = game.initial_state(1);
+        let mut start = game.initial_state(1);
+        let (mut rng, mut outs) = (ChaCha8Rng::seed_from_u64(1), Vec::new());
+        while start.to_move() == ToMove::Chance {
+            let outcome = start.sample_chance(&mut rng, &mut outs);
+            start.apply(outcome.expect("a chance node has outcomes"));
+        }
         let name = game.game_string();
         let short = name.split('(').next().unwrap_or(&name).to_string();
         let mut grp = self.0.benchmark_group(format!("{short}/mcts"));
