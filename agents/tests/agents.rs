@@ -833,6 +833,9 @@ fn pie_and_noswap_do_not_allocate_in_playouts() {
         "pie(catapult)",
         "pie(slingshot(size=7))",
         "bagel",
+        "catapult(dagger=true)",
+        "pie(catapult(dagger=true))",
+        "royal_guard",
     ] {
         total += engine::visit_game(g, Check).unwrap();
     }
