@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
-use engine::{Game, GameVisitor, Research, visit_game};
+use engine::{Game, GameVisitor, Research, State, visit_game};
 
 pub mod config;
 pub mod jobs;
@@ -269,9 +269,12 @@ impl GameVisitor for RunVisitor<'_> {
         let mut summary = SummaryBuilder::new();
         let mut records = Vec::new();
         let mut columns = None;
+        // Rows written before turns or end reasons were recorded.
+        let mut incomplete = false;
         if resuming {
             let (seats, cols) = rows::for_each_row(&args.out, true, Some(&config), |r| {
                 rows::check_row(&table, n, &mut done, &r)?;
+                incomplete |= r.turns.is_none() || r.end.is_none();
                 summary.add(&r);
                 if args.keep_records {
                     records.push(r);
@@ -292,10 +295,20 @@ impl GameVisitor for RunVisitor<'_> {
             openings,
         };
         if let Some(cols) = &columns
-            && *cols != rows::header(n)
+            && (*cols != rows::header(n) || incomplete)
         {
             upgrade(&game, &config, &setup, &args.out, n)?;
             columns = Some(rows::header(n));
+            // Sum up the rewritten rows, with their filled turns and ends.
+            summary = SummaryBuilder::new();
+            records.clear();
+            rows::for_each_row(&args.out, false, Some(&config), |r| {
+                summary.add(&r);
+                if args.keep_records {
+                    records.push(r);
+                }
+                Ok(())
+            })?;
         }
         config::write_config_file(&args.out, &config, history)?;
         let limit = args.limit.unwrap_or(u64::MAX).min(table.count());
@@ -374,10 +387,12 @@ impl GameVisitor for RunVisitor<'_> {
     }
 }
 
-/// Rewrites a tournament CSV of the first shape (`rows::Shape::V1`) in the
-/// current columns, row for row in file order, before a run appends to it.
-/// Each game is replayed from its start to fill the role, colour and team
-/// columns, which the old single label cannot give. The new file replaces
+/// Rewrites a tournament CSV of the first shape (`rows::Shape::V1`), or one
+/// with rows that lack `turns` or `end` (written before they were
+/// recorded), in the current columns, row for row in file order, before a
+/// run appends to it. Each game is replayed from its start to fill the
+/// role, colour and team columns, which the old single label cannot give,
+/// and the turns and end reason where a row has none. The new file replaces
 /// the old only when complete (written beside it, then renamed).
 ///
 /// # Errors
@@ -396,7 +411,17 @@ fn upgrade<G: Game>(
     let mut count = 0u64;
     rows::for_each_row(out, false, Some(config), |mut r| {
         let mut state = crate::records::start_state(game, setup, &r)?;
-        engine::apply_moves(&mut state, &r.moves).map_err(|e| anyhow!("game {}: {e}", r.index))?;
+        let mut turns = 0;
+        for (i, text) in r.moves.split_whitespace().enumerate() {
+            let mv = engine::parse_legal_move(&state, text)
+                .map_err(|e| anyhow!("game {}: move {}: {e}", r.index, i + 1))?;
+            state.apply(mv);
+            turns += u32::from(!state.continues_turn());
+        }
+        r.turns = r.turns.or(Some(turns));
+        if r.end.is_none() {
+            r.end = state.end_reason().map(str::to_string);
+        }
         let roles: Vec<engine::SeatRole> = (0..n).map(|s| state.seat_role(s)).collect();
         r.roles = roles.iter().map(|x| x.role.to_string()).collect();
         r.colours = roles.iter().map(|x| x.colour.clone()).collect();
