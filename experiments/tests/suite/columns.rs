@@ -152,13 +152,14 @@ fn team_rows_name_the_winning_team_not_a_seat() {
     }
 }
 
-/// `results/line-up-mixed.csv` was written in the first shape (winners
-/// joined, decimal seeds, one role label). Its command, run again on a
-/// copy, plays nothing, rewrites the copy in the current columns with every
-/// game kept, and gives the same summary as the file read as it was.
+/// `data/first-shape/line-up-mixed.csv` is `results/line-up-mixed.csv` as
+/// committed before issue 17 (commit 6ef4736): the first shape (winners
+/// joined, decimal seeds, one role label, no end reasons). Its command, run
+/// again on a copy, plays nothing, rewrites the copy in the current columns
+/// with every game kept and the end reasons filled in.
 #[test]
 fn a_first_shape_file_is_read_and_rewritten_on_resume() {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/suite/data/first-shape/");
     let d = dir("columns_upgrade");
     let out = p(&d, "line-up-mixed.csv");
     std::fs::copy(format!("{root}line-up-mixed.csv"), &out).unwrap();
