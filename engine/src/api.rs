@@ -3,7 +3,7 @@
 //! Conventions, shared by all games:
 //! * **Seats** are numbered `0..num_seats()` (1 to [`MAX_SEATS`]). A seat is
 //!   where an agent sits; a game may map seats to colours later (the pie rule
-//!   does), and reports the mapping with [`State::seat_role`].
+//!   does), and reports the mapping with [`Research::seat_role`] (its `colour`).
 //! * **Returns** at the end: a win is `1.0`, a loss `-1.0`, a draw `0.0`
 //!   (shared team results count for both partners). A one-seat game returns
 //!   its score. Entries past `num_seats()` are `0.0`.
@@ -364,7 +364,7 @@ pub trait Research: State {
         None
     }
 
-    /// The cells a move puts a piece on, in [`State::board_shape`]
+    /// The cells a move puts a piece on, in [`Research::board_shape`]
     /// coordinates, for plots (a Slingshot set-up gives two, a Bagel disc
     /// one). Empty for moves that place nothing.
     fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {

@@ -8,7 +8,7 @@
 //! the board changes. Otherwise the chooser plays one of G's moves and the
 //! game is G from then on. Returns, roles and scores follow the seats.
 //!
-//! **[`NoSwap`]** removes every move that [`State::is_swap`] marks, so that a
+//! **[`NoSwap`]** removes every move that [`Research::is_swap`] marks, so that a
 //! swap map can play each opening out "with no swap" (issue 7): in
 //! `pie(G)` and Bagel the swap, in Slingshot the choice `chooser=B`.
 //!
@@ -574,7 +574,7 @@ impl<S: Research> Research for NoSwapState<S> {
 }
 
 /// One class of openings under the board symmetries of
-/// [`State::symmetry_count`]: a representative and its orbit.
+/// [`Research::symmetry_count`]: a representative and its orbit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningClass<M> {
     /// The representative: the first member of the orbit in the order of

@@ -37,11 +37,11 @@
 //! * `ply_cap=600` (A-R3 iii): the harness cap, drawn.
 //!
 //! ## Rulings of ours fixed in the code
-//! * [OURS] When several endings apply after one ply, the first of this
+//! * \[OURS\] When several endings apply after one ply, the first of this
 //!   list counts: no legal move (checkmate or stalemate), repetition, the
 //!   quiet-plies rule, the ply cap (checkmate on the 100th quiet ply wins,
 //!   as in chess).
-//! * [OURS] The repetition window starts afresh after a capture or a soldier
+//! * \[OURS\] The repetition window starts afresh after a capture or a soldier
 //!   move that changes rank (no earlier position can recur); the position
 //!   text does not carry the history, so a parsed position starts with none
 //!   (as a chess FEN does).

@@ -24,11 +24,11 @@
 //!
 //! ## Seats and records
 //! Seat 0 places the opening disc (White, B-S4) and is the
-//! [`setter`](crate::State::setter_seat); seat 1 may swap. After Black's
-//! first turn, [`seat_role`](crate::State::seat_role) is `first/white` and
+//! [`setter`](crate::Research::setter_seat); seat 1 may swap. After Black's
+//! first turn, [`seat_role`](crate::Research::seat_role) is `first/white` and
 //! `second/black`, or `first/black` and `second/white` when seat 1 swapped;
-//! [`first_mover_seat`](crate::State::first_mover_seat) is the seat holding
-//! White. [`scores`](crate::State::scores) gives each seat's score.
+//! [`first_mover_seat`](crate::Research::first_mover_seat) is the seat holding
+//! White. [`scores`](crate::Research::scores) gives each seat's score.
 //!
 //! ## Position text
 //! `<layout> <discs> <w|b> <open|pie|play> <white reserve> <black reserve>

@@ -9,7 +9,7 @@
 //! ## Set-up (G-SET-1…G-SET-4)
 //! Each colour starts with a cylinder (`C`), a triangle (`T`) and a square
 //! (`S`) on the board, and 3 triangles and 5 squares in reserve. The four
-//! set-up positions P1–P4 are [LL]'s (G-SET-2): P1 C 10C, S 12I, T 6B; P2 C
+//! set-up positions P1–P4 are \[LL\]'s (G-SET-2): P1 C 10C, S 12I, T 6B; P2 C
 //! 10J, S 4L, T 11F; P3 C 3J, S 1D, T 7K; P4 C 3C, S 9A, T 2G. Which
 //! positions play (G-SET-4, ruling): 2 players P1 and P3, 3 players P1–P3
 //! (P4 left out), 4 players all; parameter `colours`. Seats take them in

@@ -239,7 +239,7 @@ impl SniggleGame {
     ///
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones), and
-    /// the errors of [`Sniggle::new`].
+    /// the errors of [`SniggleGame::new`].
     pub fn from_spec(spec: &Spec) -> Result<SniggleGame, GameError> {
         let p = Params::new("game sniggle", spec, PARAMS)?;
         let players: u8 = p.choice("players", &[("2", 2), ("3", 3), ("4", 4)])?;

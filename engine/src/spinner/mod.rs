@@ -180,7 +180,7 @@ impl SpinnerGame {
     /// # Errors
     /// Unknown parameters or values (the message lists the valid ones), a
     /// star that is not a square of the board or is given twice, and the
-    /// errors of [`Spinner::new`].
+    /// errors of [`SpinnerGame::new`].
     pub fn from_spec(spec: &Spec) -> Result<SpinnerGame, GameError> {
         let spec = join_quoted_stars(spec)?;
         let p = Params::new("game spinner", &spec, PARAMS)?;
