@@ -583,7 +583,7 @@ pub fn square_picture(
 
 /// Renames a 12 × 12 Sly board picture's cells in the Sly notation: row
 /// number from the top, then column letter (`5E`; rules/sly.md §2.1).
-pub fn sly_names(p: &mut BoardPicture) {
+fn sly_names(p: &mut BoardPicture) {
     for c in &mut p.cells {
         let (col, row) = ((c.x - 0.5) as u8, (c.y - 0.5) as u32);
         c.name = format!("{}{}", row + 1, (b'A' + col) as char);
@@ -659,7 +659,7 @@ pub fn chequered(file: u32, rank: u32) -> CellKind {
 
 /// The Sly board's colouring: its 3 × 3 fields alternate (rules/sly.md
 /// §2.2).
-pub fn sly_fields(file: u32, rank: u32) -> CellKind {
+fn sly_fields(file: u32, rank: u32) -> CellKind {
     if (file / 3 + rank / 3).is_multiple_of(2) {
         CellKind::Light
     } else {
@@ -667,9 +667,31 @@ pub fn sly_fields(file: u32, rank: u32) -> CellKind {
     }
 }
 
+/// A 12 × 12 Sly board's picture from a position text: the cells of
+/// [`square_picture`] (`two_char` and `piece` as there) in the Sly field
+/// colouring, the 16 field centres circled and the cells named in the Sly
+/// notation (rules/sly.md §2). The picture of every Sly game.
+pub fn sly_picture(
+    text: &str,
+    two_char: bool,
+    piece: impl Fn(&str) -> Option<PiecePicture>,
+) -> Option<BoardPicture> {
+    let mut p = square_picture(board_field(text), two_char, piece, sly_fields)?;
+    circle_sly_centres(&mut p);
+    sly_names(&mut p);
+    Some(p)
+}
+
+/// A Sly war-game piece written as its kind letter then its colour number
+/// from 1 (`A2`: colour index 1), as Empire and Gateway write them.
+pub fn numbered_piece(text: &str) -> Option<PiecePicture> {
+    let colour = text.get(1..)?.parse::<usize>().ok()?.checked_sub(1)?;
+    piece(Some(colour), &text[..1])
+}
+
 /// Circles the 16 field centres of a 12 × 12 Sly board picture (0-based
 /// row and column `3k + 1`, rules/sly.md §2.2).
-pub fn circle_sly_centres(p: &mut BoardPicture) {
+fn circle_sly_centres(p: &mut BoardPicture) {
     for c in &mut p.cells {
         let (col, row) = ((c.x - 0.5) as u32, (c.y - 0.5) as u32);
         c.circled = col % 3 == 1 && row % 3 == 1;

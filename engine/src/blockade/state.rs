@@ -300,16 +300,11 @@ impl State for BlockadeState {
 impl Research for BlockadeState {
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
-        use crate::api::{board_field, cased_piece, sly_fields, square_picture};
-        let mut p = square_picture(
-            board_field(&crate::api::State::to_text(self)),
+        crate::api::sly_picture(
+            &crate::api::State::to_text(self),
             false,
-            cased_piece,
-            sly_fields,
-        )?;
-        crate::api::circle_sly_centres(&mut p);
-        crate::api::sly_names(&mut p);
-        Some(p)
+            crate::api::cased_piece,
+        )
     }
 
     fn seat_role(&self, seat: usize) -> crate::SeatRole {

@@ -503,19 +503,11 @@ impl State for EmpireState {
 impl Research for EmpireState {
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
-        use crate::api::{board_field, piece, sly_fields, square_picture};
-        let mut p = square_picture(
-            board_field(&crate::api::State::to_text(self)),
+        crate::api::sly_picture(
+            &crate::api::State::to_text(self),
             true,
-            |t: &str| {
-                let colour = t.get(1..)?.parse::<usize>().ok()?.checked_sub(1)?;
-                piece(Some(colour), &t[..1])
-            },
-            sly_fields,
-        )?;
-        crate::api::circle_sly_centres(&mut p);
-        crate::api::sly_names(&mut p);
-        Some(p)
+            crate::api::numbered_piece,
+        )
     }
 
     fn seat_role(&self, seat: usize) -> crate::SeatRole {

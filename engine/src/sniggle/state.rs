@@ -316,20 +316,11 @@ impl Research for SniggleState {
 
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
-        use crate::api::{board_field, piece, sly_fields, square_picture};
-        let mut p = square_picture(
-            board_field(&crate::api::State::to_text(self)),
-            false,
-            |t: &str| {
-                let ch = t.chars().next()?;
-                let colour = "XYZW".find(ch.to_ascii_uppercase())?;
-                piece(Some(colour), t)
-            },
-            sly_fields,
-        )?;
-        crate::api::circle_sly_centres(&mut p);
-        crate::api::sly_names(&mut p);
-        Some(p)
+        crate::api::sly_picture(&crate::api::State::to_text(self), false, |t: &str| {
+            let ch = t.chars().next()?;
+            let colour = "XYZW".find(ch.to_ascii_uppercase())?;
+            crate::api::piece(Some(colour), t)
+        })
     }
 
     fn seat_role(&self, seat: usize) -> crate::SeatRole {
