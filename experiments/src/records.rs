@@ -103,16 +103,9 @@ pub fn record_of<G: Game>(
     setup: &PlaySetup<G::State>,
     r: &GameRecord,
 ) -> Result<Record> {
-    let mut state = start_state(game, setup, r)?;
-    let start = state.to_text();
+    let start = start_state(game, setup, r)?.to_text();
     let moves: Vec<String> = r.moves.split_whitespace().map(str::to_string).collect();
-    let mut turns = 0;
-    for (i, m) in moves.iter().enumerate() {
-        let mv = parse_legal_move(&state, m)
-            .map_err(|e| anyhow!("game {}: move {}: {e}", r.index, i + 1))?;
-        state.apply(mv);
-        turns += u32::from(!state.continues_turn());
-    }
+    let (state, turns) = replay_row(game, setup, r)?;
     // A forfeit (an external program that crashed, hung or cheated) ends
     // the game before its rules do: the row's reason stands.
     let end = if is_forfeit(&r.end) {
@@ -151,7 +144,7 @@ pub fn record_of<G: Game>(
 ///
 /// # Errors
 /// An opening index the run does not have.
-pub fn start_state<G: Game>(
+fn start_state<G: Game>(
     game: &G,
     setup: &PlaySetup<G::State>,
     r: &GameRecord,
@@ -165,6 +158,28 @@ pub fn start_state<G: Game>(
             .clone(),
         None => game.initial_state(r.seed),
     })
+}
+
+/// A row's game replayed: the state after its last move and the whole
+/// turns played, each move checked for legality.
+///
+/// # Errors
+/// An opening the run does not have, or a move that is malformed or
+/// illegal (named by its number).
+pub fn replay_row<G: Game>(
+    game: &G,
+    setup: &PlaySetup<G::State>,
+    r: &GameRecord,
+) -> Result<(G::State, u32)> {
+    let mut state = start_state(game, setup, r)?;
+    let mut turns = 0;
+    for (i, m) in r.moves.split_whitespace().enumerate() {
+        let mv = parse_legal_move(&state, m)
+            .map_err(|e| anyhow!("game {}: move {}: {e}", r.index, i + 1))?;
+        state.apply(mv);
+        turns += u32::from(!state.continues_turn());
+    }
+    Ok((state, turns))
 }
 
 /// Appends a run's records, one flushed line per game.

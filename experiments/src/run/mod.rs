@@ -35,7 +35,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
-use engine::{Game, GameVisitor, Research, State, visit_game};
+use engine::{Game, GameVisitor, Research, visit_game};
 
 pub mod config;
 pub mod jobs;
@@ -410,14 +410,7 @@ fn upgrade<G: Game>(
     let mut writer = RowWriter::create(&tmp, n)?;
     let mut count = 0u64;
     rows::for_each_row(out, false, Some(config), |mut r| {
-        let mut state = crate::records::start_state(game, setup, &r)?;
-        let mut turns = 0;
-        for (i, text) in r.moves.split_whitespace().enumerate() {
-            let mv = engine::parse_legal_move(&state, text)
-                .map_err(|e| anyhow!("game {}: move {}: {e}", r.index, i + 1))?;
-            state.apply(mv);
-            turns += u32::from(!state.continues_turn());
-        }
+        let (state, turns) = crate::records::replay_row(game, setup, &r)?;
         r.turns = r.turns.or(Some(turns));
         if r.end.is_none() {
             r.end = state.end_reason().map(str::to_string);
