@@ -144,11 +144,7 @@ pub fn record_of<G: Game>(
 ///
 /// # Errors
 /// An opening index the run does not have.
-fn start_state<G: Game>(
-    game: &G,
-    setup: &PlaySetup<G::State>,
-    r: &GameRecord,
-) -> Result<G::State> {
+fn start_state<G: Game>(game: &G, setup: &PlaySetup<G::State>, r: &GameRecord) -> Result<G::State> {
     Ok(match r.opening {
         Some(k) => setup
             .openings

@@ -4,7 +4,7 @@
 use anyhow::{Result, anyhow, bail};
 
 use agents::AgentSpec;
-use engine::{Game, GameVisitor, State, ToMove, apply_moves, visit_game};
+use engine::{Game, GameVisitor, State, ToMove, visit_game};
 
 struct AnalyseVisitor<'a> {
     spec: &'a AgentSpec,
@@ -20,15 +20,7 @@ impl GameVisitor for AnalyseVisitor<'_> {
         self.spec
             .check_game(game.num_seats())
             .map_err(|e| anyhow!("{e}"))?;
-        let mut state = match self.position {
-            None | Some("start") => game.initial_state(self.seed),
-            Some(p) => game
-                .parse_position(p)
-                .map_err(|e| anyhow!("--position: {e}"))?,
-        };
-        if let Some(m) = self.moves {
-            apply_moves(&mut state, m).map_err(|e| anyhow!("--moves: {e}"))?;
-        }
+        let state = super::inspect::start_state(&game, self.position, self.moves, self.seed)?;
         match state.to_move() {
             ToMove::Terminal => bail!("the position is terminal: there is nothing to analyse"),
             ToMove::Chance => bail!(

@@ -39,8 +39,10 @@ pub fn games_text() -> String {
     s
 }
 
-/// Builds the start position: `position` text if given, else the initial
-/// state of `seed`, then applies the `moves` record.
+/// Builds the start position of the commands that take `--position` and
+/// `--moves`: the `position` text if given (`start`, or none, is the
+/// initial state of `seed`), then the `moves` record applied; errors name
+/// the option.
 pub fn start_state<G: Game>(
     game: &G,
     position: Option<&str>,
@@ -48,11 +50,13 @@ pub fn start_state<G: Game>(
     seed: u64,
 ) -> Result<G::State> {
     let mut state = match position {
-        Some(p) => game.parse_position(p).map_err(|e| anyhow!("{e}"))?,
-        None => game.initial_state(seed),
+        None | Some("start") => game.initial_state(seed),
+        Some(p) => game
+            .parse_position(p)
+            .map_err(|e| anyhow!("--position: {e}"))?,
     };
     if let Some(m) = moves {
-        apply_moves(&mut state, m).map_err(|e| anyhow!("{e}"))?;
+        apply_moves(&mut state, m).map_err(|e| anyhow!("--moves: {e}"))?;
     }
     Ok(state)
 }

@@ -114,12 +114,8 @@ impl GameVisitor for PlayVisitor<'_> {
         for s in self.specs.iter().filter(|s| !s.is_human()) {
             s.check_game(n).map_err(|e| anyhow!("{e}"))?;
         }
-        let mut state = match args.position.as_deref() {
-            None | Some("start") => game.initial_state(args.seed),
-            Some(p) => game
-                .parse_position(p)
-                .map_err(|e| anyhow!("--position: {e}"))?,
-        };
+        let mut state =
+            super::inspect::start_state(&game, args.position.as_deref(), None, args.seed)?;
         let start = state.to_text();
         let mut record: Vec<String> = Vec::new();
         if let Some(m) = args.moves.as_deref() {

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{Result, anyhow, bail};
 
-use engine::{Game, GameVisitor, State, apply_moves, visit_game};
+use engine::{Game, GameVisitor, State, visit_game};
 
 use crate::output::svg::svg_of;
 
@@ -19,15 +19,7 @@ struct ShowVisitor<'a> {
 impl GameVisitor for ShowVisitor<'_> {
     type Output = Result<String>;
     fn visit<G: Game>(self, game: G) -> Result<String> {
-        let mut state = match self.position {
-            None | Some("start") => game.initial_state(self.seed),
-            Some(p) => game
-                .parse_position(p)
-                .map_err(|e| anyhow!("--position: {e}"))?,
-        };
-        if let Some(m) = self.moves {
-            apply_moves(&mut state, m).map_err(|e| anyhow!("--moves: {e}"))?;
-        }
+        let state = super::inspect::start_state(&game, self.position, self.moves, self.seed)?;
         match self.svg {
             None => Ok(format!("{state}\nposition: {}", state.to_text())),
             Some(path) => {
