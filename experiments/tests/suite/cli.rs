@@ -1,7 +1,7 @@
 //! The `boardlab` command as a user runs it: the README's commands, the
 //! determinism and resume promises of `tournament`, and bad input.
 
-use crate::common::{boardlab, fails, ok};
+use crate::common::{boardlab, fails, ok, rows_without_timing};
 use std::process::Command;
 
 use std::path::{Path, PathBuf};
@@ -17,27 +17,6 @@ fn tmp(name: &str) -> PathBuf {
 
 fn config_of(p: &Path) -> PathBuf {
     PathBuf::from(format!("{}.config.json", p.display()))
-}
-
-/// CSV rows sorted by game index, without the wall-clock column.
-fn rows_without_timing(p: &Path) -> Vec<Vec<String>> {
-    let mut r = csv::Reader::from_path(p).unwrap();
-    let head = r.headers().unwrap().clone();
-    let wall = head.iter().position(|h| h == "wall_ms").unwrap();
-    let idx = head.iter().position(|h| h == "game_index").unwrap();
-    let mut rows: Vec<Vec<String>> = r
-        .records()
-        .map(|rec| {
-            let rec = rec.unwrap();
-            rec.iter()
-                .enumerate()
-                .filter(|(i, _)| *i != wall)
-                .map(|(_, v)| v.to_string())
-                .collect()
-        })
-        .collect();
-    rows.sort_by_key(|row| row[idx].parse::<u64>().unwrap());
-    rows
 }
 
 #[test]

@@ -48,3 +48,25 @@ pub fn dir(name: &str) -> PathBuf {
 pub fn p(d: &Path, name: &str) -> String {
     d.join(name).to_str().unwrap().to_string()
 }
+
+/// A tournament CSV's rows sorted by game index, without the wall-clock
+/// column (the only one that differs between two runs of the same games).
+pub fn rows_without_timing(path: impl AsRef<Path>) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let head = r.headers().unwrap().clone();
+    let wall = head.iter().position(|h| h == "wall_ms").unwrap();
+    let idx = head.iter().position(|h| h == "game_index").unwrap();
+    let mut rows: Vec<Vec<String>> = r
+        .records()
+        .map(|rec| {
+            rec.unwrap()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != wall)
+                .map(|(_, v)| v.to_string())
+                .collect()
+        })
+        .collect();
+    rows.sort_by_key(|row| row[idx].parse::<u64>().unwrap());
+    rows
+}

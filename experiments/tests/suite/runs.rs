@@ -7,30 +7,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{boardlab, dir, fails, ok, p};
+use crate::common::{boardlab, dir, fails, ok, p, rows_without_timing};
 
 const G: &str = "slingshot(size=7)";
-
-/// CSV rows sorted by game index, without the wall-clock column.
-fn rows(path: &str) -> Vec<Vec<String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let head = r.headers().unwrap().clone();
-    let wall = head.iter().position(|h| h == "wall_ms").unwrap();
-    let idx = head.iter().position(|h| h == "game_index").unwrap();
-    let mut v: Vec<Vec<String>> = r
-        .records()
-        .map(|rec| {
-            rec.unwrap()
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != wall)
-                .map(|(_, x)| x.to_string())
-                .collect()
-        })
-        .collect();
-    v.sort_by_key(|row| row[idx].parse::<u64>().unwrap());
-    v
-}
 
 fn tournament(out: &str, games: &str, extra: &[&str]) -> Vec<String> {
     let mut a: Vec<String> = [
@@ -100,7 +79,7 @@ fn a_second_run_on_the_same_output_is_refused() {
     );
     assert!(t.elapsed() < Duration::from_secs(5), "refused at once");
     // Once the first is gone, the same command resumes its file.
-    let rows_before = rows(&out).len();
+    let rows_before = rows_without_timing(&out).len();
     assert!(rows_before > 0);
     let resumed = tournament(&out, "10", &[]);
     // (A smaller --games is a change of configuration, named as such.)
@@ -129,7 +108,7 @@ fn an_unwritable_output_is_refused_before_any_game() {
         }
         fails(&a, "file");
         assert!(
-            !Path::new(&games).exists() || rows(&games).is_empty(),
+            !Path::new(&games).exists() || rows_without_timing(&games).is_empty(),
             "{cmd}: games were played before the output was checked"
         );
     }
@@ -154,7 +133,7 @@ fn an_unwritable_output_is_refused_before_any_game() {
         ],
         "file",
     );
-    assert!(!Path::new(&games).exists() || rows(&games).is_empty());
+    assert!(!Path::new(&games).exists() || rows_without_timing(&games).is_empty());
 }
 
 /// A corrupt configuration file is reported as corrupt (with the parse
@@ -215,8 +194,8 @@ fn a_run_extended_from_40_to_60_games_equals_a_60_game_run() {
         "{out}"
     );
     ok(&strs(&tournament(&b, "60", &[])));
-    assert_eq!(rows(&a).len(), 60);
-    assert_eq!(rows(&a), rows(&b));
+    assert_eq!(rows_without_timing(&a).len(), 60);
+    assert_eq!(rows_without_timing(&a), rows_without_timing(&b));
     // Several pairings: the same, since job indices interleave the
     // pairings a game pair at a time.
     let c = p(&d, "c.csv");
@@ -230,8 +209,8 @@ fn a_run_extended_from_40_to_60_games_equals_a_60_game_run() {
     let mut fresh = tournament(&e, "6", &[]);
     fresh.insert(5, "random".into());
     ok(&strs(&fresh));
-    assert_eq!(rows(&c).len(), 18);
-    assert_eq!(rows(&c), rows(&e));
+    assert_eq!(rows_without_timing(&c).len(), 18);
+    assert_eq!(rows_without_timing(&c), rows_without_timing(&e));
     // A run made before the interleaving (its config says nothing of it)
     // keeps its layout, where indices depend on the games per pairing.
     let cfg = format!("{c}.config.json");
@@ -291,5 +270,5 @@ fn threads_are_capped() {
     assert!(o.status.success(), "{err}");
     assert!(err.contains("--threads 10000 capped at"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(10));
-    assert_eq!(rows(&out).len(), 2);
+    assert_eq!(rows_without_timing(&out).len(), 2);
 }

@@ -2,7 +2,7 @@
 //! and agree with the games, shards merge into the unsharded run, and bad
 //! input is refused with one-line errors.
 
-use crate::common::{fails, ok};
+use crate::common::{fails, ok, p, rows_without_timing};
 use std::process::Command;
 
 use std::path::{Path, PathBuf};
@@ -11,34 +11,6 @@ fn dir() -> PathBuf {
     let d = std::env::temp_dir().join(format!("boardlab-strength-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn p(d: &Path, name: &str) -> String {
-    d.join(name).to_str().unwrap().to_string()
-}
-
-/// Rows without the wall-clock column, sorted by game index.
-fn rows(path: &str) -> Vec<Vec<String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let wall = r
-        .headers()
-        .unwrap()
-        .iter()
-        .position(|h| h == "wall_ms")
-        .unwrap();
-    let mut v: Vec<Vec<String>> = r
-        .records()
-        .map(|x| {
-            x.unwrap()
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != wall)
-                .map(|(_, s)| s.to_string())
-                .collect()
-        })
-        .collect();
-    v.sort_by_key(|row| row[1].parse::<u64>().unwrap());
-    v
 }
 
 const G: &str = "slingshot(size=7)";
@@ -72,7 +44,7 @@ fn rate_writes_ratings_anchored_at_zero() {
     let random = recs.iter().find(|x| &x[3] == "random").unwrap();
     assert_eq!(&random[4], "0.00", "the anchor is at 0");
     // Games went to the default games CSV, in pairs sharing a seed.
-    let games = rows(&p(&d, "ratings-games.csv"));
+    let games = rows_without_timing(p(&d, "ratings-games.csv"));
     assert_eq!(games.len(), 8);
     assert!(
         games
@@ -143,7 +115,7 @@ fn sprt_stops_and_appends_a_row() {
     assert_eq!(text.lines().count(), 2);
     assert!(text.lines().nth(1).unwrap().contains(",H1,"));
     // Only the first batch was played (the game cap is 20,000).
-    assert_eq!(rows(&p(&d, "sprt-games.csv")).len(), 32);
+    assert_eq!(rows_without_timing(p(&d, "sprt-games.csv")).len(), 32);
     fails(
         &[
             "sprt", "--game", G, "--agents", "random", "random", "--elo0", "5", "--elo1", "0",
@@ -261,7 +233,7 @@ fn shards_merge_into_the_unsharded_run() {
     let mut m = vec!["merge", "--out", &merged];
     m.extend(shards.iter().map(|s| s.as_str()));
     let merged_summary = ok(&m);
-    assert_eq!(rows(&merged), rows(&whole));
+    assert_eq!(rows_without_timing(&merged), rows_without_timing(&whole));
     // The summary lines (all but the timing line) are the same.
     let strip = |s: &str| {
         s.lines()
