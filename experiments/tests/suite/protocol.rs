@@ -11,7 +11,9 @@ use engine::slingshot::SlingshotGame;
 use engine::spec::Spec;
 use engine::{Game, State};
 use experiments::research::ugi;
-use experiments::run::{self, Job, PlaySetup, TournamentArgs, play_job, play_out_or_forfeit};
+use experiments::run::{
+    self, GameRecord, Job, PlaySetup, TournamentArgs, play_job, play_out_or_forfeit,
+};
 
 use crate::common::{dir, ok};
 
@@ -157,50 +159,19 @@ fn external_boardlab_plays_the_moves_it_plays_in_process() {
             seats: vec![2, 1],
             ..inproc.clone()
         };
+        // Both seatings of one job, agents seeded by seat as the job says.
+        fn pair<G: Game>(g: &G, specs: &[AgentSpec], a: &Job, b: &Job) -> (GameRecord, GameRecord) {
+            let setup = PlaySetup {
+                agent_seeds: false,
+                openings: Vec::new(),
+            };
+            (play_job(g, specs, a, &setup), play_job(g, specs, b, &setup))
+        }
         let (a, b) = if game_string.starts_with("slingshot") {
-            let g = slingshot7();
-            (
-                play_job(
-                    &g,
-                    &specs,
-                    &inproc,
-                    &PlaySetup {
-                        agent_seeds: false,
-                        openings: Vec::new(),
-                    },
-                ),
-                play_job(
-                    &g,
-                    &specs,
-                    &through,
-                    &PlaySetup {
-                        agent_seeds: false,
-                        openings: Vec::new(),
-                    },
-                ),
-            )
+            pair(&slingshot7(), &specs, &inproc, &through)
         } else {
             let g = CatapultGame::<u64>::from_spec(&Spec::parse(game_string).unwrap()).unwrap();
-            (
-                play_job(
-                    &g,
-                    &specs,
-                    &inproc,
-                    &PlaySetup {
-                        agent_seeds: false,
-                        openings: Vec::new(),
-                    },
-                ),
-                play_job(
-                    &g,
-                    &specs,
-                    &through,
-                    &PlaySetup {
-                        agent_seeds: false,
-                        openings: Vec::new(),
-                    },
-                ),
-            )
+            pair(&g, &specs, &inproc, &through)
         };
         assert!(a.plies > 4, "{game_string}: {}", a.moves);
         assert_eq!(a.moves, b.moves, "{game_string} {agent}");
