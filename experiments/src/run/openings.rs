@@ -44,6 +44,9 @@ const OPENING_SALT: u64 = 0x0BE1_1165;
 /// that fewer distinct ones exist.
 const TRIES_PER_OPENING: u64 = 64;
 
+/// The most openings a run may ask for (each is a state kept in memory).
+const MAX_OPENINGS: u32 = 1_000_000;
+
 /// Where a run's openings come from (part of its configuration).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpeningsConfig {
@@ -226,6 +229,9 @@ fn random<G: Game>(
     if count == 0 {
         bail!("--openings must be at least 1");
     }
+    if count > MAX_OPENINGS {
+        bail!("--openings {count}: at most {MAX_OPENINGS}");
+    }
     if plies > 1_000 {
         bail!("--opening-plies {plies}: at most 1000");
     }
@@ -236,11 +242,19 @@ fn random<G: Game>(
     let mut out = Vec::new();
     let mut ended = 0u64;
     let mut unbalanced = 0u64;
-    let tries = u64::from(count) * TRIES_PER_OPENING + 1_000;
-    for t in 0..tries {
-        if out.len() == count as usize {
+    let most = u64::from(count) * TRIES_PER_OPENING + 1_000;
+    // Tries since the last new position: when they reach this many per
+    // position found, fewer distinct openings exist than were asked for.
+    let mut since_new = 0u64;
+    let mut tries = 0u64;
+    for t in 0..most {
+        if out.len() == count as usize
+            || since_new > TRIES_PER_OPENING * (seen.len() as u64 + 1) + 1_000
+        {
             break;
         }
+        tries += 1;
+        since_new += 1;
         let mut s = game.initial_state(seed);
         let mut text = Vec::new();
         for _ in 0..plies {
@@ -264,6 +278,7 @@ fn random<G: Game>(
         if !seen.insert(s.to_text()) {
             continue;
         }
+        since_new = 0;
         if let Some(f) = filter {
             let fair = f
                 .win_probability(&s, mix(base, t))?

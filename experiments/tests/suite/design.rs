@@ -128,6 +128,16 @@ fn bad_openings_are_one_line_errors() {
         &["--openings", "20", "--opening-plies", "1"],
         "only 16 distinct openings of 1 plies exist",
     );
+    // A huge count is refused at once, and asking for far more than exist
+    // stops once new positions stop coming (it used to try for hours).
+    run(
+        &["--openings", "4000000000", "--opening-plies", "1"],
+        "--openings 4000000000: at most 1000000",
+    );
+    run(
+        &["--openings", "1000000", "--opening-plies", "1"],
+        "only 16 distinct openings of 1 plies exist",
+    );
     // No game of Line Up lasts past its ply cap of 200.
     run(
         &["--openings", "2", "--opening-plies", "900"],
