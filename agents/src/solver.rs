@@ -79,6 +79,10 @@ pub struct SolverConfig {
     pub nodes: u64,
     /// One seat: also minimise the plies among best-return lines.
     pub fewest: bool,
+    /// One seat: run the generic branch and bound even where the game has
+    /// a dedicated solver ([`State::solve_alone`]); for tests that diff the
+    /// two. Not a spec parameter.
+    pub generic: bool,
 }
 
 impl Default for SolverConfig {
@@ -87,6 +91,7 @@ impl Default for SolverConfig {
             mb: 64,
             nodes: 0,
             fewest: true,
+            generic: false,
         }
     }
 }
@@ -104,7 +109,12 @@ impl SolverConfig {
         if !(1..=65536).contains(&mb) {
             engine::bail!("agent solver: mb={mb} is not valid (expected integer 1..=65536)");
         }
-        Ok(SolverConfig { mb, nodes, fewest })
+        Ok(SolverConfig {
+            mb,
+            nodes,
+            fewest,
+            generic: false,
+        })
     }
 
     /// `solver(mb=..,nodes=..,plies=..)`.
@@ -174,17 +184,11 @@ pub struct Solver<S: State> {
 impl<S: State> Solver<S> {
     /// A solver with these settings.
     pub fn new(config: SolverConfig) -> Self {
-        let slot = std::mem::size_of::<Option<Slot<S::Move>>>();
-        let entries = ((config.mb as usize) << 20) / slot;
-        // The largest power of two that fits the bound.
-        let entries = if entries.is_power_of_two() {
-            entries
-        } else {
-            entries.next_power_of_two() / 2
-        };
         Solver {
             config,
-            tt: vec![None; entries.max(16)],
+            // Allocated by the first generic search (a game's dedicated
+            // one-seat solver keeps its own table).
+            tt: Vec::new(),
             nodes: 0,
             aborted: false,
             path: Vec::new(),
@@ -202,9 +206,26 @@ impl<S: State> Solver<S> {
         }
     }
 
-    /// Slots in the transposition table (a power of two).
+    /// Slots in the transposition table (a power of two; 0 before the
+    /// first generic search).
     pub fn table_slots(&self) -> usize {
         self.tt.len()
+    }
+
+    /// Allocates the generic table at the size `mb` allows: the largest
+    /// power of two of slots that fits.
+    fn ensure_table(&mut self) {
+        if !self.tt.is_empty() {
+            return;
+        }
+        let slot = std::mem::size_of::<Option<Slot<S::Move>>>();
+        let entries = ((self.config.mb as usize) << 20) / slot;
+        let entries = if entries.is_power_of_two() {
+            entries
+        } else {
+            entries.next_power_of_two() / 2
+        };
+        self.tt = vec![None; entries.max(16)];
     }
 
     #[inline]
@@ -248,6 +269,18 @@ impl<S: State> Solver<S> {
     // ----------------------------------------------------------------- one seat
 
     fn solve_one(&mut self, root: &S) -> Solution<S::Move> {
+        if !self.config.generic
+            && let Some(a) = root.solve_alone(self.config.mb, self.config.nodes, self.config.fewest)
+        {
+            return Solution {
+                value: a.value,
+                plies: a.line.len() as u32,
+                line: a.line,
+                proven: a.proven,
+                nodes: a.nodes,
+            };
+        }
+        self.ensure_table();
         self.path.clear();
         self.incumbent = f64::NEG_INFINITY;
         self.incumbent_line.clear();
@@ -407,6 +440,7 @@ impl<S: State> Solver<S> {
     // ---------------------------------------------------------------- two seats
 
     fn solve_two(&mut self, root: &S) -> Solution<S::Move> {
+        self.ensure_table();
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
         let view = match root.to_move() {

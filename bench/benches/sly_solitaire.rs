@@ -74,6 +74,7 @@ fn solver(c: &mut Criterion) {
                     mb: 4,
                     nodes: 0,
                     fewest: false,
+                    generic: false,
                 });
                 total += s.solve(black_box(p)).value;
             }

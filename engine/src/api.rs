@@ -258,6 +258,17 @@ pub trait State: Clone + Send + Sync + Display + Debug {
         None
     }
 
+    /// One-seat games with a dedicated exact solver: the best return
+    /// reachable from this position and a line to the end reaching it,
+    /// searched with a table of at most `mb` MiB and at most `nodes`
+    /// positions (0 = no limit); with `fewest`, the line is also a shortest
+    /// one. `None` (the default) where the game has none; the `solver`
+    /// agent then runs its generic branch and bound.
+    fn solve_alone(&self, mb: u32, nodes: u64, fewest: bool) -> Option<AloneSolution<Self::Move>> {
+        let _ = (mb, nodes, fewest);
+        None
+    }
+
     /// One-seat games: an upper bound on the return of any end of the game
     /// reached from this position within `within` more plies (`u32::MAX`:
     /// any number; the exact return at a terminal state), for the `solver`
@@ -386,6 +397,20 @@ pub trait Research: State {
     fn board_picture(&self) -> Option<BoardPicture> {
         None
     }
+}
+
+/// What a game's dedicated one-seat solver found ([`State::solve_alone`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AloneSolution<M> {
+    /// The best return found (the least pieces left, as a return).
+    pub value: f64,
+    /// A line from the position to the end of the game reaching `value`.
+    pub line: Vec<M>,
+    /// No node budget ran out: `value` is the best reachable and, when the
+    /// fewest plies were asked for, `line` is a shortest such line.
+    pub proven: bool,
+    /// Positions searched.
+    pub nodes: u64,
 }
 
 /// Who a seat is ([`Research::seat_role`]), one kind of value per field, so

@@ -174,6 +174,10 @@ enum Command {
         /// Run seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Positions solved at once, each thread with its own solver and
+        /// table (memory: threads x the solver's mb).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
         /// Output CSV.
         #[arg(long)]
         out: PathBuf,
@@ -538,9 +542,10 @@ fn run(cli: Cli) -> Result<()> {
             solver,
             games,
             seed,
+            threads,
             out,
         } => {
-            let text = solve::solve_run(&game, &solver, games, seed, &out)?;
+            let text = solve::solve_run(&game, &solver, games, seed, threads as usize, &out)?;
             writeln!(so, "{text}")?;
         }
         Command::Play {

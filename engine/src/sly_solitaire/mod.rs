@@ -48,6 +48,7 @@
 
 mod eval;
 mod movegen;
+pub mod solve;
 mod state;
 mod text;
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::Geometry;
-use crate::api::{BoardShape, MAX_SEATS, Research, Returns, State, ToMove};
+use crate::api::{AloneSolution, BoardShape, MAX_SEATS, Research, Returns, State, ToMove};
 use crate::board::sly;
 use crate::error::GameError;
 
@@ -155,6 +155,42 @@ impl SlySolitaireState {
             .filter(|&sq| self.occ_rows[sly::row_of(sq) as usize] >> sly::col_of(sq) & 1 == 1)
             .collect()
     }
+
+    /// S-2…S-4 on the bits alone: the piece on `from` lands on `to` and the
+    /// run between is removed (the ply and the end flag are the caller's).
+    #[inline]
+    pub(crate) fn jump(&mut self, from: u32, to: u32) {
+        let k = self.colour_at(from).expect("a piece on the from square");
+        let (r0, c0) = (sly::row_of(from), sly::col_of(from));
+        let (r1, c1) = (sly::row_of(to), sly::col_of(to));
+        if r0 == r1 {
+            let (a, b) = (c0.min(c1), c0.max(c1));
+            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
+            for j in 0..4 {
+                let mut rem = self.rows[j][r0 as usize] & run;
+                while rem != 0 {
+                    let c = rem.trailing_zeros();
+                    rem &= rem - 1;
+                    self.toggle(j, sly::square(r0, c));
+                    self.count -= 1;
+                }
+            }
+        } else {
+            let (a, b) = (r0.min(r1), r0.max(r1));
+            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
+            for j in 0..4 {
+                let mut rem = self.cols[j][c0 as usize] & run;
+                while rem != 0 {
+                    let r = rem.trailing_zeros();
+                    rem &= rem - 1;
+                    self.toggle(j, sly::square(r, c0));
+                    self.count -= 1;
+                }
+            }
+        }
+        self.toggle(k, from);
+        self.toggle(k, to);
+    }
 }
 
 impl State for SlySolitaireState {
@@ -194,37 +230,7 @@ impl State for SlySolitaireState {
             "illegal move {mv:?} in {}",
             self.to_text()
         );
-        let (from, to) = (mv.from as u32, mv.to as u32);
-        let k = self.colour_at(from).expect("a piece on the from square");
-        let (r0, c0) = (sly::row_of(from), sly::col_of(from));
-        let (r1, c1) = (sly::row_of(to), sly::col_of(to));
-        if r0 == r1 {
-            let (a, b) = (c0.min(c1), c0.max(c1));
-            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
-            for j in 0..4 {
-                let mut rem = self.rows[j][r0 as usize] & run;
-                while rem != 0 {
-                    let c = rem.trailing_zeros();
-                    rem &= rem - 1;
-                    self.toggle(j, sly::square(r0, c));
-                    self.count -= 1;
-                }
-            }
-        } else {
-            let (a, b) = (r0.min(r1), r0.max(r1));
-            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
-            for j in 0..4 {
-                let mut rem = self.cols[j][c0 as usize] & run;
-                while rem != 0 {
-                    let r = rem.trailing_zeros();
-                    rem &= rem - 1;
-                    self.toggle(j, sly::square(r, c0));
-                    self.count -= 1;
-                }
-            }
-        }
-        self.toggle(k, from);
-        self.toggle(k, to);
+        self.jump(mv.from as u32, mv.to as u32);
         self.ply += 1;
         self.over = !self.has_jump();
     }
@@ -236,6 +242,17 @@ impl State for SlySolitaireState {
             r[0] = -(self.count as f64);
         }
         r
+    }
+
+    /// The dedicated exact solver, [`super::solve::solve`].
+    fn solve_alone(&self, mb: u32, nodes: u64, fewest: bool) -> Option<AloneSolution<Self::Move>> {
+        let s = super::solve::solve(self, mb as usize, nodes, fewest);
+        Some(AloneSolution {
+            value: -(s.pieces as f64),
+            line: s.line,
+            proven: s.proven,
+            nodes: s.nodes,
+        })
     }
 
     /// At least one piece always stays (a jump never removes the jumper),

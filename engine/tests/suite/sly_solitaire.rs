@@ -529,3 +529,59 @@ fn thirteen_move_win_replays_on_the_reference() {
         (1, 13, Some(Grade::Win))
     );
 }
+
+// ---------------------------------------------------------------------------
+// The dedicated solver (issue 14)
+// ---------------------------------------------------------------------------
+
+/// Replays a solver line with the legality check of the game API and
+/// returns the end.
+fn replay_line(
+    s: &SlySolitaireState,
+    line: &[engine::sly_solitaire::SlySolitaireMove],
+) -> SlySolitaireState {
+    let mut end = *s;
+    for &m in line {
+        let m = parse_legal_move(&end, &end.move_to_text(m)).unwrap();
+        end.apply(m);
+    }
+    end
+}
+
+/// The canonical layout can be won (the rule book's 23-move solution shows
+/// it): the solver proves one piece and its line replays legally to an end
+/// with one piece, graded win. The search is deterministic, and a budget of
+/// 10 positions leaves the result unproven.
+#[test]
+fn solver_wins_the_canonical_layout() {
+    use engine::sly_solitaire::solve::solve;
+    let s = game("sly_solitaire").initial_state(0);
+    let r = solve(&s, 16, 0, false);
+    assert!(r.proven);
+    assert_eq!(r.pieces, 1);
+    let end = replay_line(&s, &r.line);
+    assert!(end.is_terminal());
+    assert_eq!((end.pieces_left(), end.grade()), (1, Some(Grade::Win)));
+    assert_eq!(solve(&s, 16, 0, false), r);
+    assert!(!solve(&s, 16, 10, false).proven);
+}
+
+/// A layout whose win the first pass misses within its first 200,000
+/// positions (the generic branch and bound gave up on it after 10^8): the
+/// restarts find a line, which replays legally to one piece.
+#[test]
+fn solver_restarts_find_a_hard_win() {
+    use engine::sly_solitaire::solve::solve;
+    let s = game("sly_solitaire(layout=random)")
+        .parse_position("12/12/12/3OOLDLB3/3LBBODB3/3BOBOBL3/3LODDOL3/3BDBLDO3/3DOLDLD3/12/12/12 0")
+        .unwrap();
+    let r = solve(&s, 64, 0, false);
+    assert!(r.proven);
+    assert!(
+        r.nodes > 200_000,
+        "{} nodes: no restart was needed",
+        r.nodes
+    );
+    let end = replay_line(&s, &r.line);
+    assert_eq!((end.is_terminal(), end.pieces_left()), (true, 1));
+}

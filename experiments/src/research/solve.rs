@@ -5,7 +5,10 @@
 //! position, written and flushed as it is solved; a summary at the end. A
 //! run resumes: rows already in `--out` (same game and solver) are kept and
 //! their positions skipped, so an interrupted run is finished, or
-//! summarised, by the same command.
+//! summarised, by the same command. `--threads` solves positions in
+//! parallel, each thread with its own solver (and table of `mb` MiB); the
+//! rows are written as they finish and the file is rewritten in index order
+//! at the end, so it does not depend on the thread count (but `wall_ms`).
 //!
 //! Columns: `game`, `game_index`, `seed`, `spec`, `value` (the best return,
 //! seat 0), `proven` (false when the node budget ran out), `plies` (the
@@ -16,9 +19,11 @@ use std::fmt::Write as _;
 use std::fs::File;
 use std::io::Write as _;
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use agents::{AgentSpec, Solver};
@@ -60,6 +65,7 @@ struct Run<'a> {
     spec: &'a AgentSpec,
     games: u64,
     seed: u64,
+    threads: usize,
     out: &'a Path,
 }
 
@@ -93,38 +99,75 @@ impl GameVisitor for Run<'_> {
             w.serialize(row)?;
         }
         w.flush()?;
-        let mut solver = Solver::<G::State>::new(config.clone());
-        for i in (0..self.games).filter(|i| !done.contains(i)) {
-            let seed = mix(self.seed, i);
-            let s = game.initial_state(seed);
-            let t = Instant::now();
-            let sol = solver.solve(&s);
-            let wall_ms = t.elapsed().as_millis() as u64;
-            let mut line = Vec::new();
-            let mut cur = s.clone();
-            for &m in &sol.line {
-                line.push(cur.move_to_text(m));
-                cur.apply(m);
-            }
-            let row = SolveRow {
-                game: game.game_string(),
-                game_index: i,
-                seed,
-                spec: self.spec.canonical(),
-                value: sol.value,
-                proven: sol.proven,
-                plies: sol.plies,
-                nodes: sol.nodes,
-                wall_ms,
-                start: s.to_text(),
-                line: line.join(" "),
-            };
-            w.serialize(&row)?;
-            w.flush()?;
-            rows.push(row);
+        let todo: Vec<u64> = (0..self.games).filter(|i| !done.contains(i)).collect();
+        let shared = Mutex::new((w, rows, None::<anyhow::Error>));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()?;
+        pool.install(|| {
+            todo.par_iter().for_each_init(
+                || Solver::<G::State>::new(config.clone()),
+                |solver, &i| {
+                    let row = solve_one(&game, solver, self.spec, self.seed, i);
+                    let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                    let (w, rows, err) = &mut *guard;
+                    if err.is_some() {
+                        return;
+                    }
+                    let written = w.serialize(&row).and_then(|()| Ok(w.flush()?));
+                    match written {
+                        Ok(()) => rows.push(row),
+                        Err(e) => *err = Some(e.into()),
+                    }
+                },
+            )
+        });
+        let (_, mut rows, err) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = err {
+            return Err(e.context(format!("writing {}", self.out.display())));
         }
+        // The file in index order, whatever the threads' finishing order.
         rows.sort_by_key(|r| r.game_index);
+        let mut w = csv::Writer::from_writer(File::create(self.out)?);
+        for row in &rows {
+            w.serialize(row)?;
+        }
+        w.flush()?;
         Ok(rows)
+    }
+}
+
+/// Solves position `i` of a run: its start drawn from `mix(seed, i)`.
+fn solve_one<G: Game>(
+    game: &G,
+    solver: &mut Solver<G::State>,
+    spec: &AgentSpec,
+    seed: u64,
+    i: u64,
+) -> SolveRow {
+    let seed_i = mix(seed, i);
+    let s = game.initial_state(seed_i);
+    let t = Instant::now();
+    let sol = solver.solve(&s);
+    let wall_ms = t.elapsed().as_millis() as u64;
+    let mut line = Vec::new();
+    let mut cur = s.clone();
+    for &m in &sol.line {
+        line.push(cur.move_to_text(m));
+        cur.apply(m);
+    }
+    SolveRow {
+        game: game.game_string(),
+        game_index: i,
+        seed: seed_i,
+        spec: spec.canonical(),
+        value: sol.value,
+        proven: sol.proven,
+        plies: sol.plies,
+        nodes: sol.nodes,
+        wall_ms,
+        start: s.to_text(),
+        line: line.join(" "),
     }
 }
 
@@ -134,7 +177,14 @@ impl GameVisitor for Run<'_> {
 ///
 /// # Errors
 /// A bad game or spec, a spec that is not the solver, an unwritable file.
-pub fn solve_run(game: &str, spec: &str, games: u64, seed: u64, out: &Path) -> Result<String> {
+pub fn solve_run(
+    game: &str,
+    spec: &str,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    out: &Path,
+) -> Result<String> {
     let spec = AgentSpec::parse(spec)?;
     let rows = visit_game(
         game,
@@ -142,6 +192,7 @@ pub fn solve_run(game: &str, spec: &str, games: u64, seed: u64, out: &Path) -> R
             spec: &spec,
             games,
             seed,
+            threads,
             out,
         },
     )??;
