@@ -16,7 +16,8 @@ import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AGENTS = ["random", "uctiterations100", "uctiterations1000", "uctiterations10000",
-          "uctiterations1000c14", "uctiterations10000c14"]
+          "uctiterations1000c14", "uctiterations10000c14", "mctsiterations1000",
+          "mctsiterations10000"]
 
 
 def wilson(k, n, z=1.959964):

@@ -40,6 +40,11 @@
 //! `/`-separated, each a run of colour letters and empty counts, then the
 //! ply: `12/12/12/3BLDLBO3/…/12/12/12 0`.
 //!
+//! ## Solver
+//! [`solve`] is the game's exact solver (the fewest pieces reachable, a line
+//! leaving them, optionally the fewest moves), which the `solver` agent
+//! runs through [`crate::State::solve_alone`].
+//!
 //! ## Bits
 //! Each colour is kept twice as twelve 12-bit lines: by row (bit c = column
 //! c) and by column (bit r = row r), so a jump along a row or a column is a

@@ -260,25 +260,14 @@ impl State for SlySolitaireState {
     /// jump along a line removes at most the pieces of that line but one,
     /// and a jump adds at most one piece to any line (its landing space),
     /// so with at most `m` pieces in any row or column now, jump `j`
-    /// (0-based) removes at most `m - 1 + j` and `b` jumps at most the sum.
+    /// (0-based) removes at most `m - 1 + j` and `b` jumps at most the sum
+    /// ([`super::solve::removable_within`]).
     fn return_bound(&self, within: u32) -> Option<f64> {
         let n = self.count as u32;
         if self.over {
             return Some(-(n as f64));
         }
-        let m = self
-            .occ_rows
-            .iter()
-            .chain(self.occ_cols.iter())
-            .map(|x| x.count_ones())
-            .max()
-            .unwrap_or(0);
-        let mut removed = 0u32;
-        let mut j = 0u32;
-        while j < within && removed < n - 1 {
-            removed += m - 1 + j;
-            j += 1;
-        }
+        let removed = super::solve::removable_within(self, within);
         Some(-(n.saturating_sub(removed).max(1) as f64))
     }
 
