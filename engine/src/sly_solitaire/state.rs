@@ -163,29 +163,29 @@ impl SlySolitaireState {
         let k = self.colour_at(from).expect("a piece on the from square");
         let (r0, c0) = (sly::row_of(from), sly::col_of(from));
         let (r1, c1) = (sly::row_of(to), sly::col_of(to));
-        if r0 == r1 {
-            let (a, b) = (c0.min(c1), c0.max(c1));
-            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
-            for j in 0..4 {
-                let mut rem = self.rows[j][r0 as usize] & run;
-                while rem != 0 {
-                    let c = rem.trailing_zeros();
-                    rem &= rem - 1;
-                    self.toggle(j, sly::square(r0, c));
-                    self.count -= 1;
-                }
-            }
-        } else {
-            let (a, b) = (r0.min(r1), r0.max(r1));
-            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
-            for j in 0..4 {
-                let mut rem = self.cols[j][c0 as usize] & run;
-                while rem != 0 {
-                    let r = rem.trailing_zeros();
-                    rem &= rem - 1;
-                    self.toggle(j, sly::square(r, c0));
-                    self.count -= 1;
-                }
+        // Along a row the line is row r0 and the run spans columns; along
+        // a column, the other way round.
+        let along_row = r0 == r1;
+        let (p0, p1) = if along_row { (c0, c1) } else { (r0, r1) };
+        let (a, b) = (p0.min(p1), p0.max(p1));
+        let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
+        for j in 0..4 {
+            let mut rem = run
+                & if along_row {
+                    self.rows[j][r0 as usize]
+                } else {
+                    self.cols[j][c0 as usize]
+                };
+            while rem != 0 {
+                let i = rem.trailing_zeros();
+                rem &= rem - 1;
+                let sq = if along_row {
+                    sly::square(r0, i)
+                } else {
+                    sly::square(i, c0)
+                };
+                self.toggle(j, sq);
+                self.count -= 1;
             }
         }
         self.toggle(k, from);
