@@ -67,6 +67,15 @@ pub const PARAMS: &[ParamInfo] = &[
     },
 ];
 
+/// The machine's physical memory in MiB (`MemTotal` of `/proc/meminfo`),
+/// or `None` where it cannot be read.
+pub fn physical_memory_mib() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 /// The score of a two-seat win (minus the plies to reach it).
 pub const WIN: i32 = 1_000_000;
 
@@ -108,6 +117,13 @@ impl SolverConfig {
         let fewest = p.choice("plies", &[("fewest", true), ("any", false)])?;
         if !(1..=65536).contains(&mb) {
             engine::bail!("agent solver: mb={mb} is not valid (expected integer 1..=65536)");
+        }
+        // The table is allocated whole: more than the machine has would
+        // abort the process instead of failing.
+        if let Some(total) = physical_memory_mib()
+            && u64::from(mb) > total
+        {
+            engine::bail!("agent solver: mb={mb} is more than this machine's memory ({total} MiB)");
         }
         Ok(SolverConfig {
             mb,

@@ -1215,3 +1215,22 @@ fn sly_solver_matches_the_generic_search() {
     // The sample is not trivial: both wins and worse ends occur.
     assert!(values.len() >= 2, "{values:?}");
 }
+
+/// A solver table larger than the machine's memory is refused with a
+/// one-line error at parse time (allocating it would abort the process).
+#[test]
+fn solver_table_larger_than_memory_is_refused() {
+    let Some(total) = agents::solver::physical_memory_mib() else {
+        return; // no /proc/meminfo: nothing to check against
+    };
+    if total >= 65536 {
+        return; // the largest valid mb fits this machine
+    }
+    let err = AgentSpec::parse("solver(mb=65536)")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("more than this machine's memory"), "{err}");
+    assert!(!err.contains('\n'));
+    assert!(AgentSpec::parse("solver(mb=1)").is_ok());
+}

@@ -22,7 +22,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +75,17 @@ impl GameVisitor for Run<'_> {
         let AgentSpec::Solver(config) = self.spec else {
             bail!("boardlab solve needs a solver(...) spec")
         };
+        // Each thread allocates a table of `mb` MiB.
+        let want = config.mb as u64 * self.threads as u64;
+        if let Some(total) = agents::solver::physical_memory_mib()
+            && want > total
+        {
+            bail!(
+                "--threads {} x solver mb={} = {want} MiB is more than this machine's memory ({total} MiB)",
+                self.threads,
+                config.mb
+            );
+        }
         let mut rows: Vec<SolveRow> = Vec::new();
         if self.out.exists() {
             let mut r = csv::Reader::from_path(self.out)?;
@@ -94,7 +105,7 @@ impl GameVisitor for Run<'_> {
             }
         }
         let done: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.game_index).collect();
-        let mut w = csv::Writer::from_writer(File::create(self.out)?);
+        let mut w = csv::Writer::from_writer(create(self.out)?);
         for row in &rows {
             w.serialize(row)?;
         }
@@ -128,13 +139,18 @@ impl GameVisitor for Run<'_> {
         }
         // The file in index order, whatever the threads' finishing order.
         rows.sort_by_key(|r| r.game_index);
-        let mut w = csv::Writer::from_writer(File::create(self.out)?);
+        let mut w = csv::Writer::from_writer(create(self.out)?);
         for row in &rows {
             w.serialize(row)?;
         }
         w.flush()?;
         Ok(rows)
     }
+}
+
+/// Creates `path`, the error naming it.
+fn create(path: &Path) -> Result<File> {
+    File::create(path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Solves position `i` of a run: its start drawn from `mix(seed, i)`.
@@ -197,7 +213,7 @@ pub fn solve_run(
         },
     )??;
     let text = summary(game, &spec.canonical(), seed, &rows);
-    let mut f = File::create(out.with_extension("summary.txt"))?;
+    let mut f = create(&out.with_extension("summary.txt"))?;
     f.write_all(text.as_bytes())?;
     Ok(text)
 }
