@@ -32,6 +32,10 @@ use engine::{Game, GameVisitor, State, visit_game};
 use crate::run::mix;
 use crate::stats::{mean_sd, wilson};
 
+/// The most positions one `solve` run takes (its list of positions left is
+/// kept in memory).
+pub const MAX_POSITIONS: u64 = 100_000_000;
+
 /// One solved position.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SolveRow {
@@ -202,6 +206,11 @@ pub fn solve_run(
     out: &Path,
 ) -> Result<String> {
     let spec = AgentSpec::parse(spec)?;
+    if games > MAX_POSITIONS {
+        bail!("--games {games} is more than {MAX_POSITIONS} positions for one run");
+    }
+    // One run writes an output at a time.
+    let _lock = crate::run::safety::lock_output(out)?;
     let rows = visit_game(
         game,
         Run {

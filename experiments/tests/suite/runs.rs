@@ -272,3 +272,74 @@ fn threads_are_capped() {
     assert!(t.elapsed() < Duration::from_secs(10));
     assert_eq!(rows_without_timing(&out).len(), 2);
 }
+
+/// `solve` (issue 14): the same rows at one and two threads (wall time
+/// aside), a resumed run solves nothing again, and bad numbers are one-line
+/// errors: a thread count of 0, more positions than one run takes, tables
+/// beyond the machine's memory.
+#[test]
+fn solve_is_the_same_at_any_thread_count_and_resumes() {
+    let d = dir("solve-threads");
+    let solve = |out: &str, threads: &str| {
+        ok(&[
+            "solve",
+            "--game",
+            "sly_solitaire(layout=random)",
+            "--solver",
+            "solver(mb=16,plies=any)",
+            "--games",
+            "3",
+            "--seed",
+            "2026",
+            "--threads",
+            threads,
+            "--out",
+            out,
+        ])
+    };
+    let (one, two) = (p(&d, "one.csv"), p(&d, "two.csv"));
+    solve(&one, "1");
+    solve(&two, "2");
+    let rows = |f: &str| {
+        let mut r = csv::Reader::from_path(f).unwrap();
+        let head = r.headers().unwrap().clone();
+        let wall = head.iter().position(|h| h == "wall_ms").unwrap();
+        r.records()
+            .map(|x| {
+                let x = x.unwrap();
+                x.iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != wall)
+                    .map(|(_, v)| v.to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = rows(&one);
+    assert_eq!(first.len(), 3);
+    assert_eq!(first, rows(&two));
+    // Resumed: the file is kept as it was, wall times included.
+    let before = std::fs::read_to_string(&two).unwrap();
+    solve(&two, "2");
+    assert_eq!(std::fs::read_to_string(&two).unwrap(), before);
+    let o = p(&d, "x.csv");
+    let base = ["solve", "--game", "sly_solitaire", "--out", &o];
+    fails(
+        &[&base[..], &["--threads", "0"]].concat(),
+        "0 is not in 1..=256",
+    );
+    fails(
+        &[&base[..], &["--games", "18446744073709551615"]].concat(),
+        "positions for one run",
+    );
+    if agents::solver::physical_memory_mib().is_some_and(|m| m < 2 * 65536) {
+        fails(
+            &[
+                &base[..],
+                &["--solver", "solver(mb=65536)", "--threads", "2"],
+            ]
+            .concat(),
+            "memory",
+        );
+    }
+}
