@@ -12,7 +12,8 @@
 //!
 //! Columns: `game`, `game_index`, `seed`, `spec`, `value` (the best return,
 //! seat 0), `proven` (false when the node budget ran out), `plies` (the
-//! line's length), `nodes`, `wall_ms` (not reproducible), `start` (the
+//! line's length; two seats, the plies to the end under perfect play, empty
+//! when the value is unproven), `nodes`, `wall_ms` (not reproducible), `start` (the
 //! position text), `line` (the moves in the game's notation).
 
 use std::fmt::Write as _;
@@ -34,7 +35,22 @@ use crate::stats::{mean_sd, wilson};
 
 /// The most positions one `solve` run takes (its list of positions left is
 /// kept in memory).
-pub const MAX_POSITIONS: u64 = 100_000_000;
+pub const MAX_POSITIONS: u64 = 10_000_000;
+
+/// The columns of a solve CSV, in order.
+const SOLVE_COLUMNS: [&str; 11] = [
+    "game",
+    "game_index",
+    "seed",
+    "spec",
+    "value",
+    "proven",
+    "plies",
+    "nodes",
+    "wall_ms",
+    "start",
+    "line",
+];
 
 /// One solved position.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -53,8 +69,9 @@ pub struct SolveRow {
     pub value: f64,
     /// Whether the value (and with `plies=fewest` the length) is proven.
     pub proven: bool,
-    /// Plies of the line.
-    pub plies: u32,
+    /// Plies of the line (one seat) or to the end under perfect play (two
+    /// seats); empty when a two-seat value is unproven.
+    pub plies: Option<u32>,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall-clock milliseconds.
@@ -71,6 +88,75 @@ struct Run<'a> {
     seed: u64,
     threads: usize,
     out: &'a Path,
+}
+
+impl Run<'_> {
+    /// The rows already in `--out` for this run: same game, solver and
+    /// seed, indices below `--games`. A last row cut short (no line end) is
+    /// dropped with a warning, as `tournament` does.
+    fn resume(&self, game: &str) -> Result<Vec<SolveRow>> {
+        let out = self.out;
+        let mut rows: Vec<SolveRow> = Vec::new();
+        if !out.exists() {
+            return Ok(rows);
+        }
+        let text = std::fs::read_to_string(out)
+            .with_context(|| format!("cannot read {}", out.display()))?;
+        if text.is_empty() {
+            return Ok(rows);
+        }
+        let mut body = text.as_str();
+        if !body.ends_with('\n') {
+            body = &body[..body.rfind('\n').map_or(0, |i| i + 1)];
+            eprintln!(
+                "warning: {}: dropped a half-written last row",
+                out.display()
+            );
+        }
+        let mut r = csv::Reader::from_reader(body.as_bytes());
+        let head: Vec<String> = r
+            .headers()
+            .with_context(|| format!("reading {}", out.display()))?
+            .iter()
+            .map(str::to_string)
+            .collect();
+        if head != SOLVE_COLUMNS {
+            bail!(
+                "{} is not a solve CSV (its columns: {}); choose another --out",
+                out.display(),
+                head.join(",")
+            );
+        }
+        for row in r.deserialize() {
+            let row: SolveRow = row.with_context(|| format!("reading {}", out.display()))?;
+            if row.game != game || row.spec != self.spec.canonical() {
+                bail!(
+                    "{} holds rows of {} with {}: not this run (remove it or choose another --out)",
+                    out.display(),
+                    row.game,
+                    row.spec
+                );
+            }
+            if row.seed != mix(self.seed, row.game_index) {
+                bail!(
+                    "{} holds position {} of another --seed: not this run (remove it or choose another --out)",
+                    out.display(),
+                    row.game_index
+                );
+            }
+            if row.game_index >= self.games {
+                bail!(
+                    "{} holds position {}, beyond --games {}: give at least --games {} or choose another --out",
+                    out.display(),
+                    row.game_index,
+                    self.games,
+                    row.game_index + 1
+                );
+            }
+            rows.push(row);
+        }
+        Ok(rows)
+    }
 }
 
 impl GameVisitor for Run<'_> {
@@ -90,24 +176,14 @@ impl GameVisitor for Run<'_> {
                 config.mb
             );
         }
-        let mut rows: Vec<SolveRow> = Vec::new();
-        if self.out.exists() {
-            let mut r = csv::Reader::from_path(self.out)?;
-            for row in r.deserialize() {
-                let row: SolveRow = row?;
-                if row.game != game.game_string() || row.spec != self.spec.canonical() {
-                    bail!(
-                        "{} holds rows of {} with {}: not this run (remove it or choose another --out)",
-                        self.out.display(),
-                        row.game,
-                        row.spec
-                    );
-                }
-                if row.game_index < self.games {
-                    rows.push(row);
-                }
-            }
+        if game.num_seats() > 2 {
+            bail!(
+                "the solver handles one- and two-seat games; {} has {} seats",
+                game.game_string(),
+                game.num_seats()
+            );
         }
+        let rows = self.resume(&game.game_string())?;
         let done: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.game_index).collect();
         let mut w = csv::Writer::from_writer(create(self.out)?);
         for row in &rows {
@@ -183,7 +259,7 @@ fn solve_one<G: Game>(
         spec: spec.canonical(),
         value: sol.value,
         proven: sol.proven,
-        plies: sol.plies,
+        plies: (sol.plies != u32::MAX).then_some(sol.plies),
         nodes: sol.nodes,
         wall_ms,
         start: s.to_text(),
@@ -221,6 +297,8 @@ pub fn solve_run(
             out,
         },
     )??;
+    // The canonical game string, as in the rows.
+    let game = rows.first().map_or(game, |r| r.game.as_str());
     let text = summary(game, &spec.canonical(), seed, &rows);
     let mut f = create(&out.with_extension("summary.txt"))?;
     f.write_all(text.as_bytes())?;
@@ -245,9 +323,13 @@ pub fn summary(game: &str, spec: &str, seed: u64, rows: &[SolveRow]) -> String {
         let c = rows.iter().filter(|r| r.value == v).count();
         let _ = writeln!(&mut s, "best return {v}: {}", wilson(c as f64, n));
     }
-    let plies: Vec<f64> = rows.iter().map(|r| r.plies as f64).collect();
-    let (pm, ps) = mean_sd(&plies);
-    let _ = writeln!(&mut s, "plies of the line: mean {pm:.2}, sd {ps:.2}");
+    let plies: Vec<f64> = rows.iter().filter_map(|r| r.plies).map(f64::from).collect();
+    if plies.is_empty() {
+        let _ = writeln!(&mut s, "plies of the line: none known (unproven)");
+    } else {
+        let (pm, ps) = mean_sd(&plies);
+        let _ = writeln!(&mut s, "plies of the line: mean {pm:.2}, sd {ps:.2}");
+    }
     let mut ms: Vec<u64> = rows.iter().map(|r| r.wall_ms).collect();
     ms.sort();
     let msf: Vec<f64> = ms.iter().map(|&x| x as f64).collect();

@@ -274,9 +274,10 @@ fn threads_are_capped() {
 }
 
 /// `solve` (issue 14): the same rows at one and two threads (wall time
-/// aside), a resumed run solves nothing again, and bad numbers are one-line
-/// errors: a thread count of 0, more positions than one run takes, tables
-/// beyond the machine's memory.
+/// aside), a resumed run solves nothing again, a resume of another seed or
+/// of fewer positions is refused, and bad numbers are one-line errors: a
+/// thread count of 0, more positions than one run takes, tables beyond the
+/// machine's memory.
 #[test]
 fn solve_is_the_same_at_any_thread_count_and_resumes() {
     let d = dir("solve-threads");
@@ -322,6 +323,28 @@ fn solve_is_the_same_at_any_thread_count_and_resumes() {
     let before = std::fs::read_to_string(&two).unwrap();
     solve(&two, "2");
     assert_eq!(std::fs::read_to_string(&two).unwrap(), before);
+    // Resuming another seed, or fewer positions than the file holds, is
+    // refused rather than mixing or dropping rows.
+    let resume = |games: &str, seed: &str, needle: &str| {
+        fails(
+            &[
+                "solve",
+                "--game",
+                "sly_solitaire(layout=random)",
+                "--solver",
+                "solver(mb=16,plies=any)",
+                "--games",
+                games,
+                "--seed",
+                seed,
+                "--out",
+                &one,
+            ],
+            needle,
+        )
+    };
+    resume("3", "1", "another --seed");
+    resume("2", "2026", "beyond --games 2");
     let o = p(&d, "x.csv");
     let base = ["solve", "--game", "sly_solitaire", "--out", &o];
     fails(
