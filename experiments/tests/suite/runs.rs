@@ -281,70 +281,28 @@ fn threads_are_capped() {
 #[test]
 fn solve_is_the_same_at_any_thread_count_and_resumes() {
     let d = dir("solve-threads");
-    let solve = |out: &str, threads: &str| {
-        ok(&[
-            "solve",
-            "--game",
-            "sly_solitaire(layout=random)",
-            "--solver",
-            "solver(mb=16,plies=any)",
-            "--games",
-            "3",
-            "--seed",
-            "2026",
-            "--threads",
-            threads,
-            "--out",
-            out,
-        ])
+    let args = |games: &'static str, seed: &'static str, threads: &'static str, out: &str| {
+        let mut v = vec!["solve", "--game", "sly_solitaire(layout=random)"];
+        v.extend(["--solver", "solver(mb=16,plies=any)", "--games", games]);
+        v.extend(["--seed", seed, "--threads", threads]);
+        let mut v: Vec<String> = v.into_iter().map(String::from).collect();
+        v.extend(["--out".to_string(), out.to_string()]);
+        v
     };
     let (one, two) = (p(&d, "one.csv"), p(&d, "two.csv"));
-    solve(&one, "1");
-    solve(&two, "2");
-    let rows = |f: &str| {
-        let mut r = csv::Reader::from_path(f).unwrap();
-        let head = r.headers().unwrap().clone();
-        let wall = head.iter().position(|h| h == "wall_ms").unwrap();
-        r.records()
-            .map(|x| {
-                let x = x.unwrap();
-                x.iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != wall)
-                    .map(|(_, v)| v.to_string())
-                    .collect::<Vec<_>>()
-            })
-            .collect::<Vec<_>>()
-    };
-    let first = rows(&one);
+    ok(&strs(&args("3", "2026", "1", &one)));
+    ok(&strs(&args("3", "2026", "2", &two)));
+    let first = rows_without_timing(&one);
     assert_eq!(first.len(), 3);
-    assert_eq!(first, rows(&two));
+    assert_eq!(first, rows_without_timing(&two));
     // Resumed: the file is kept as it was, wall times included.
     let before = std::fs::read_to_string(&two).unwrap();
-    solve(&two, "2");
+    ok(&strs(&args("3", "2026", "2", &two)));
     assert_eq!(std::fs::read_to_string(&two).unwrap(), before);
     // Resuming another seed, or fewer positions than the file holds, is
     // refused rather than mixing or dropping rows.
-    let resume = |games: &str, seed: &str, needle: &str| {
-        fails(
-            &[
-                "solve",
-                "--game",
-                "sly_solitaire(layout=random)",
-                "--solver",
-                "solver(mb=16,plies=any)",
-                "--games",
-                games,
-                "--seed",
-                seed,
-                "--out",
-                &one,
-            ],
-            needle,
-        )
-    };
-    resume("3", "1", "another --seed");
-    resume("2", "2026", "beyond --games 2");
+    fails(&strs(&args("3", "1", "1", &one)), "another --seed");
+    fails(&strs(&args("2", "2026", "1", &one)), "beyond --games 2");
     let o = p(&d, "x.csv");
     let base = ["solve", "--game", "sly_solitaire", "--out", &o];
     fails(
