@@ -134,19 +134,11 @@ impl Table {
             return;
         }
         let b = self.bucket(key);
-        let mut at = b;
-        for i in b..b + 4 {
-            if self.keys[i] == key {
-                at = i;
-                break;
-            }
-            if self.data[i][1] < self.data[at][1] || self.keys[i] == 0 {
-                at = i;
-                if self.keys[i] == 0 {
-                    break;
-                }
-            }
-        }
+        // The key's own slot, else the first empty one (empties are the
+        // bucket's tail), else the entry with the fewest pieces.
+        let at = (b..b + 4)
+            .find(|&i| self.keys[i] == key || self.keys[i] == 0)
+            .unwrap_or_else(|| (b..b + 4).min_by_key(|&i| self.data[i][1]).unwrap_or(b));
         self.keys[at] = key;
         self.data[at] = [value, pieces];
     }

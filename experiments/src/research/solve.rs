@@ -18,7 +18,7 @@
 
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::Write as _;
+use std::io::{BufReader, Read as _, Seek as _, SeekFrom, Write as _};
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -100,20 +100,21 @@ impl Run<'_> {
         if !out.exists() {
             return Ok(rows);
         }
-        let text = std::fs::read_to_string(out)
-            .with_context(|| format!("cannot read {}", out.display()))?;
-        if text.is_empty() {
+        let read = || format!("cannot read {}", out.display());
+        let mut file = File::open(out).with_context(read)?;
+        let total = file.metadata().with_context(read)?.len();
+        if total == 0 {
             return Ok(rows);
         }
-        let mut body = text.as_str();
-        if !body.ends_with('\n') {
-            body = &body[..body.rfind('\n').map_or(0, |i| i + 1)];
+        let good = crate::run::rows::complete_len(&mut file).with_context(read)?;
+        if good < total {
             eprintln!(
                 "warning: {}: dropped a half-written last row",
                 out.display()
             );
         }
-        let mut r = csv::Reader::from_reader(body.as_bytes());
+        file.seek(SeekFrom::Start(0)).with_context(read)?;
+        let mut r = csv::Reader::from_reader(BufReader::new(file.take(good)));
         let head: Vec<String> = r
             .headers()
             .with_context(|| format!("reading {}", out.display()))?

@@ -536,7 +536,7 @@ pub fn read_rows(
 
 /// The length of the complete lines of a file (up to and including its last
 /// newline), found by reading backwards from its end.
-fn complete_len(file: &mut File) -> std::io::Result<u64> {
+pub fn complete_len(file: &mut File) -> std::io::Result<u64> {
     use std::io::{Read, Seek, SeekFrom};
     let len = file.metadata()?.len();
     let mut end = len;
