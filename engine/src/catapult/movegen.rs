@@ -23,15 +23,7 @@ pub(super) const fn is_forward(s: usize, d: usize) -> bool {
 /// (`edge`) or holds a friendly piece (`own` shifted back one square).
 #[inline(always)]
 pub(super) fn range_classes<B: CatapultBits, const S: usize>(geo: &Geometry<B>, own: B) -> [B; 4] {
-    let blocked = |i: usize| {
-        let d = Dir::from_index(i ^ (S * 4));
-        own & (geo.edge[d.index()] | geo.grid.step(own, d.opposite()))
-    };
-    let (a, b, c) = (blocked(0), blocked(1), blocked(2));
-    // Per square, b = a + b + c in two bits: s0 (parity) and s1 (majority).
-    let s0 = a ^ b ^ c;
-    let s1 = (a & b) | (c & (a ^ b));
-    [own & !(s0 | s1), s0 & !s1, s1 & !s0, s0 & s1]
+    square_ranges::<B, S>(geo, own).map(|class| class & own)
 }
 
 /// The number of single moves of `own` in direction `D` (C-M1, C-M2).
@@ -286,43 +278,167 @@ fn sample_by_rejection<B: CatapultBits, const S: usize, R: Rng + ?Sized>(
     classes: &[B; 4],
     rng: &mut R,
 ) -> Option<Step> {
-    let weights = [
-        classes[0].count(),
-        classes[1].count() << 1,
-        classes[2].count() << 2,
-        classes[3].count() << 3,
-    ];
-    let total = weights[0] + weights[1] + weights[2] + weights[3];
+    let weights = draw_weights(classes);
+    let total = weights.iter().sum();
     if total == 0 {
         return None;
     }
     for _ in 0..SAMPLE_TRIES {
         let r = rng.next_u64();
-        let Some(mut x) = lemire(r as u32, total) else {
+        let Some(x) = lemire(r as u32, total) else {
             continue;
         };
         let d = ((r >> 32) & 7) as usize;
-        let mut class = 0;
-        while x >= weights[class] {
-            x -= weights[class];
-            class += 1;
-        }
-        let from = classes[class].nth(x >> class);
-        let k = (x & ((1 << class) - 1)) + 1;
-        let dir = Dir::from_index(d);
-        let Some(to) = geo.rays.target(dir, from, k) else {
-            continue;
-        };
-        let path = geo.rays.ray(dir, from) ^ geo.rays.ray(dir, to);
-        if !(path & own).is_zero() {
-            continue;
-        }
-        let capture = !(path & opp).is_zero();
-        if capture || is_forward(S, d) {
-            return Some(Step::new(from, to, d, capture));
+        if let Some(s) = drawn_move::<B, S>(geo, own, opp, classes, &weights, x, d) {
+            return Some(s);
         }
     }
     None
+}
+
+/// The draw weights of the pieces by range class, `[range 1, 2, 4, 8]`: a
+/// piece of range `r` owns `r` draw indices, one per step count `k`. Their
+/// sum is the number of (piece, `k`) pairs.
+#[inline(always)]
+pub(super) fn draw_weights<B: CatapultBits>(classes: &[B; 4]) -> [u32; 4] {
+    [
+        classes[0].count(),
+        classes[1].count() << 1,
+        classes[2].count() << 2,
+        classes[3].count() << 3,
+    ]
+}
+
+/// The range a piece of side `S` would have on each square, given `own`
+/// (C-R-def): `[range 1, 2, 4, 8]`, over the whole board.
+#[inline(always)]
+pub(super) fn square_ranges<B: CatapultBits, const S: usize>(geo: &Geometry<B>, own: B) -> [B; 4] {
+    let blocked = |i: usize| {
+        let d = Dir::from_index(i ^ (S * 4));
+        geo.edge[d.index()] | geo.grid.step(own, d.opposite())
+    };
+    let (a, b, c) = (blocked(0), blocked(1), blocked(2));
+    let s0 = a ^ b ^ c;
+    let s1 = (a & b) | (c & (a ^ b));
+    [!(s0 | s1), s0 & !s1, s1 & !s0, s0 & s1]
+}
+
+/// An upper bound on the draw weight ([`draw_weights`] summed) of `own`
+/// (by range `classes`) after any single move that lands in `landings`,
+/// plus 1: the moved piece leaves with at least range 1, so callers
+/// subtract 1. `ranges` is [`square_ranges`] of `own`.
+///
+/// Moving a piece from `a` to `b` doubles no range but those of the pieces
+/// one forward step behind `b` (each gains its range, 1, 2 or 4: a range-8
+/// piece has no free forward neighbour), and the piece on `b` gets at most
+/// the range `R(b)` a piece there has now. So the weight after is at most
+/// `W + max (R(b) + G(b))` over the landings, `G(b)` the gains. `R` and `G`
+/// are added for all squares at once, as five-bit numbers in bit planes.
+#[inline(always)]
+pub(super) fn weight_bound_after<B: CatapultBits, const S: usize>(
+    geo: &Geometry<B>,
+    classes: &[B; 4],
+    ranges: &[B; 4],
+    landings: B,
+) -> u32 {
+    // R(b) is 1, 2, 4 or 8: one plane each, so the planes are its bits.
+    let mut v = [ranges[0], ranges[1], ranges[2], ranges[3], B::ZERO];
+    for i in 0..3 {
+        let d = Dir::from_index(i ^ (S * 4));
+        let mut carry = B::ZERO;
+        for (k, plane) in v.iter_mut().enumerate() {
+            let g = match classes.get(k) {
+                Some(&pieces) if k < 3 => geo.grid.step(pieces, d),
+                _ => B::ZERO,
+            };
+            let sum = *plane ^ g ^ carry;
+            carry = (*plane & g) | (carry & (*plane ^ g));
+            *plane = sum;
+        }
+    }
+    let (mut cand, mut max) = (landings, 0);
+    for k in (0..5).rev() {
+        let t = cand & v[k];
+        if !t.is_zero() {
+            cand = t;
+            max |= 1 << k;
+        }
+    }
+    draw_weights(classes).iter().sum::<u32>() + max
+}
+
+/// An upper bound on the draw weight of the pieces of `own` inside `mask`
+/// after any single move landing in `landings`: as
+/// [`weight_bound_after`], with the largest `R(b)` over the landings inside
+/// `mask` and, per forward direction, the largest gain of a piece inside
+/// `mask` one step behind a landing, bounding each part on its own.
+#[inline(always)]
+pub(super) fn masked_weight_bound_after<B: CatapultBits, const S: usize>(
+    geo: &Geometry<B>,
+    classes: &[B; 4],
+    ranges: &[B; 4],
+    landings: B,
+    mask: B,
+) -> u32 {
+    // The largest power of two among the flags of `bits` (bit k: 2^k), 0 if none.
+    let largest = |bits: u32| (1u32 << 31).checked_shr(bits.leading_zeros()).unwrap_or(0);
+    let within: [B; 4] = std::array::from_fn(|k| classes[k] & mask);
+    let inside = landings & mask;
+    let flags = |f: &dyn Fn(usize) -> bool| (0..4).fold(0, |acc, k| acc | ((f(k) as u32) << k));
+    let mut bound = largest(flags(&|k| !(ranges[k] & inside).is_zero()));
+    for i in 0..3 {
+        let d = Dir::from_index(i ^ (S * 4));
+        bound += largest(flags(&|k| {
+            k < 3 && !(geo.grid.step(within[k], d) & landings).is_zero()
+        }));
+    }
+    draw_weights(&within).iter().sum::<u32>() + bound
+}
+
+/// The squares from which a line in direction `d` meets a piece of `opp`:
+/// the only squares a move that way can capture from (C-M2).
+#[inline(always)]
+pub(super) fn lines_onto<B: CatapultBits>(geo: &Geometry<B>, opp: B, d: Dir) -> B {
+    let back = d.opposite();
+    let (mut front, mut all) = (opp, B::ZERO);
+    for _ in 1..geo.n {
+        front = geo.grid.step(front, back);
+        all |= front;
+    }
+    all
+}
+
+/// The move of one rejection draw: index `x` (below the sum of `weights`)
+/// names a piece and a step count `k`, `d` a direction ([`Dir`] order).
+/// `Some` if that is a legal move (C-M1, C-M2: the `k` squares are on the
+/// board, none is friendly, and one is an enemy or the direction is
+/// forward). Every legal single move is exactly one (`x`, `d`).
+#[inline(always)]
+pub(super) fn drawn_move<B: CatapultBits, const S: usize>(
+    geo: &Geometry<B>,
+    own: B,
+    opp: B,
+    classes: &[B; 4],
+    weights: &[u32; 4],
+    mut x: u32,
+    d: usize,
+) -> Option<Step> {
+    // The class holding x, without branches: the number of class prefix
+    // sums at or below x.
+    let (p1, p2) = (weights[0], weights[0] + weights[1]);
+    let p3 = p2 + weights[2];
+    let class = (x >= p1) as usize + (x >= p2) as usize + (x >= p3) as usize;
+    x -= [0, p1, p2, p3][class];
+    let from = classes[class].nth(x >> class);
+    let k = (x & ((1 << class) - 1)) + 1;
+    let dir = Dir::from_index(d);
+    let to = geo.rays.target(dir, from, k)?;
+    let path = geo.rays.ray(dir, from) ^ geo.rays.ray(dir, to);
+    if !(path & own).is_zero() {
+        return None;
+    }
+    let capture = !(path & opp).is_zero();
+    (capture || is_forward(S, d)).then(|| Step::new(from, to, d, capture))
 }
 
 /// The exact stage of [`sample_single`]: `None` only if there is no move.
@@ -391,43 +507,10 @@ fn pick_in_dir<B: CatapultBits, const S: usize>(
     found
 }
 
-/// The single move of index `x` in [`gen_singles`] order (`None` if there
-/// are `x` or fewer): counts per direction, then walks only the direction
-/// that holds it. Equal to walking [`gen_singles`] to the `x`-th move.
-#[inline]
-pub(super) fn nth_single<B: CatapultBits, const S: usize>(
-    geo: &Geometry<B>,
-    own: B,
-    opp: B,
-    mut x: u32,
-) -> Option<Step> {
-    let classes = range_classes::<B, S>(geo, own);
-    let empty = geo.grid.full & !(own | opp);
-    let counts = [
-        count_dir::<B, S, 0>(geo, own, opp, empty, &classes),
-        count_dir::<B, S, 1>(geo, own, opp, empty, &classes),
-        count_dir::<B, S, 2>(geo, own, opp, empty, &classes),
-        count_dir::<B, S, 3>(geo, own, opp, empty, &classes),
-        count_dir::<B, S, 4>(geo, own, opp, empty, &classes),
-        count_dir::<B, S, 5>(geo, own, opp, empty, &classes),
-        count_dir::<B, S, 6>(geo, own, opp, empty, &classes),
-        count_dir::<B, S, 7>(geo, own, opp, empty, &classes),
-    ];
-    let mut d = 0;
-    while x >= counts[d] {
-        x -= counts[d];
-        d += 1;
-        if d == 8 {
-            return None;
-        }
-    }
-    pick_in_dir::<B, S>(geo, own, opp, empty, &classes, d, x)
-}
-
 /// A uniform index in `0..m` from a uniform 32-bit `r` by Lemire's
 /// multiply-shift, exact: `None` (draw again) on the rare biased low part.
 #[inline(always)]
-fn lemire(r: u32, m: u32) -> Option<u32> {
+pub(super) fn lemire(r: u32, m: u32) -> Option<u32> {
     let p = r as u64 * m as u64;
     let low = p as u32;
     if low < m && low < (u32::MAX - m + 1) % m {

@@ -19,7 +19,8 @@
 //!   position: legal actions, their count, terminal status, returns, the
 //!   incremental Zobrist key against the recomputed one, key collisions,
 //!   ranges, position-text and move-text round trips, sampled moves;
-//! * `sample_legal_move` is uniform (chi-square);
+//! * `sample_legal_move` is uniform (chi-square), the dagger holder's too
+//!   in its hardest positions;
 //! * a golden Dagger playthrough (`tests/suite/data/catapult_playthrough_dagger.txt`)
 //!   written and checked by the reference, replayed through the engine.
 
@@ -971,6 +972,90 @@ fn sample_legal_move_is_uniform() {
     let n = s.count_legal_moves();
     assert!(n > 500);
     check_uniform(&s, 40 * n, 7).unwrap();
+}
+
+/// The dagger holder's sampler (a rejection sampler over the double turns,
+/// which never lists them) is uniform where it is hardest: E-C6 (`m1;pass`,
+/// C-D5), and the holder positions of seeded random games with the most
+/// second moves that capture sideways or backwards (C-M2), on 8×8, 9×9
+/// (`u128`), with C-D5 off, and in Royal, where first moves that capture the
+/// king end the game at once (C-D4).
+#[test]
+fn dagger_holder_sampling_is_uniform() {
+    let rules = |size, royal, then_pass| Rules {
+        size,
+        royal,
+        dagger: true,
+        dagger_move_then_pass: then_pass,
+        ..Rules::default()
+    };
+    let g8 = CatapultGame::<u64>::new(rules(8, false, true)).unwrap();
+    let ec6 = g8.parse_position("8/8/8/7L/8/8/8/1D6 D D").unwrap();
+    assert_eq!(ec6.count_legal_moves(), 2);
+    check_uniform(&ec6, 12_000, 20).unwrap();
+    let (best, sideways, _) = busiest_holder(&g8, 21, false);
+    assert!(sideways >= 20, "{sideways} at {}", best.to_text());
+    check_uniform(&best, 40 * best.count_legal_moves(), 21).unwrap();
+    let g9 = CatapultGame::<u128>::new(rules(9, false, true)).unwrap();
+    let (best, sideways, _) = busiest_holder(&g9, 22, false);
+    assert!(sideways >= 20, "{sideways} at {}", best.to_text());
+    check_uniform(&best, 40 * best.count_legal_moves(), 22).unwrap();
+    let off = CatapultGame::<u64>::new(rules(8, false, false)).unwrap();
+    let (best, _, _) = busiest_holder(&off, 23, false);
+    check_uniform(&best, 40 * best.count_legal_moves(), 23).unwrap();
+    let royal = CatapultGame::<u64>::new(rules(8, true, true)).unwrap();
+    let (best, _, regicides) = busiest_holder(&royal, 24, true);
+    assert!(regicides > 0, "no first move takes the king");
+    check_uniform(&best, 40 * best.count_legal_moves(), 24).unwrap();
+}
+
+/// Over the holder positions of 20 seeded random games: the one with the
+/// most double turns whose second move is not forward (so captures, C-M2),
+/// among those with a single move that wins (C-D4) if `winning`; with the
+/// number of such double turns and of winning single moves.
+fn busiest_holder<B: CatapultBits>(
+    g: &CatapultGame<B>,
+    seed: u64,
+    winning: bool,
+) -> (CatapultState<B>, usize, usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    let mut best = (g.initial_state(0), 0, 0);
+    for _ in 0..20 {
+        let mut s = g.initial_state(0);
+        while !s.is_terminal() {
+            let side = s.side_to_move();
+            if s.dagger_holder() == Some(side) {
+                s.legal_moves(&mut buf);
+                let forward = |st: &Step| {
+                    let d = st.dir().index();
+                    (d ^ (side.index() * 4)) < 3
+                };
+                let sideways = buf
+                    .iter()
+                    .filter(|m| matches!(m, CatapultMove::Double(_, m2) if !forward(m2)))
+                    .count();
+                let wins = buf
+                    .iter()
+                    .filter(|m| {
+                        let CatapultMove::Move(_) = m else {
+                            return false;
+                        };
+                        let mut t = s;
+                        t.apply(**m);
+                        t.is_terminal()
+                    })
+                    .count();
+                let key = |wins: usize, sideways| (winning && wins > 0, sideways);
+                if key(wins, sideways) > key(best.2, best.1) {
+                    best = (s, sideways, wins);
+                }
+            }
+            let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+            s.apply(m);
+        }
+    }
+    best
 }
 
 /// The position with the most captures available in a seeded random game.
