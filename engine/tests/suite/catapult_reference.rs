@@ -1003,6 +1003,22 @@ fn dagger_holder_sampling_is_uniform() {
     let off = CatapultGame::<u64>::new(rules(8, false, false)).unwrap();
     let (best, _, _) = busiest_holder(&off, 23, false);
     check_uniform(&best, 40 * best.count_legal_moves(), 23).unwrap();
+    // More than 128 first moves (the sampler's stack list; past it the
+    // singles are listed in the move buffer): Light's top rank of range-8
+    // pieces (N, NE off the board, E friendly or off, C-R-def) over a Dark
+    // rank, 16 captures each (S, SW, SE; C-M2).
+    let crowded = g9
+        .parse_position("LLLLLLLLL/DDDDDDDDD/9/9/9/9/9/9/9 L L")
+        .unwrap();
+    let singles = {
+        let mut v = Vec::new();
+        crowded.legal_moves(&mut v);
+        v.iter()
+            .filter(|m| matches!(m, CatapultMove::Move(_)))
+            .count()
+    };
+    assert_eq!(singles, 9 * 16);
+    check_uniform(&crowded, 40 * crowded.count_legal_moves(), 25).unwrap();
     let royal = CatapultGame::<u64>::new(rules(8, true, true)).unwrap();
     let (best, _, regicides) = busiest_holder(&royal, 24, true);
     assert!(regicides > 0, "no first move takes the king");
