@@ -851,8 +851,37 @@ fn run(cli: Cli) -> Result<()> {
     Ok(())
 }
 
+/// clap's message for bad arguments on one line: its paragraphs up to the
+/// usage block, joined (a tip after "; "), without the closing hint.
+fn one_line_usage_error(e: &clap::Error) -> String {
+    let mut out = String::new();
+    for line in e.to_string().lines().map(str::trim) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out += if line.starts_with("tip:") { "; " } else { " " };
+        }
+        out += line;
+    }
+    out
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            e.exit()
+        }
+        Err(e) => {
+            eprintln!("{} (see --help)", one_line_usage_error(&e));
+            return ExitCode::from(2);
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -394,3 +394,41 @@ fn evidence_page_is_current() {
     let out = ok(&["evidence"]);
     assert_eq!(out, page);
 }
+
+/// Argument errors that clap catches (a bad number, an out-of-range one, an
+/// unknown or misspelt flag, a missing option) are one line on standard
+/// error with status 2, like every other error; help still prints whole.
+#[test]
+fn argument_errors_are_one_line() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["tournament", "--game", "catapult", "--threads", "abc"],
+            "invalid value 'abc' for '--threads",
+        ),
+        (
+            &["solve", "--game", "sly_solitaire", "--threads", "0"],
+            "0 is not in 1..=256",
+        ),
+        (
+            &["tournament", "--gmae", "catapult"],
+            "unexpected argument '--gmae' found; tip: a similar argument exists: '--game'",
+        ),
+        (
+            &["perft", "--depth", "2"],
+            "required arguments were not provided: --game <GAME>",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = boardlab(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(needle),
+            "{args:?}: {err}"
+        );
+    }
+    let out = boardlab(&["tournament", "--help"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() > 10);
+}
