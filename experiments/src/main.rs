@@ -349,7 +349,7 @@ enum Command {
         #[arg(long)]
         game: Vec<String>,
         /// Every registered game at its defaults.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "game")]
         all: bool,
         /// The agent that plays itself.
         #[arg(long, default_value = "mcts(iterations=1000)")]

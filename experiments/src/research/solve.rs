@@ -283,6 +283,9 @@ pub fn solve_run(
     out: &Path,
 ) -> Result<String> {
     let spec = AgentSpec::parse(spec)?;
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
     if games > MAX_POSITIONS {
         bail!("--games {games} is more than {MAX_POSITIONS} positions for one run");
     }

@@ -397,6 +397,9 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
         limit = (limit + 2 * SPRT_BATCH_PAIRS).min(cap);
         run.limit = Some(limit);
         let res = run::run(&run)?;
+        // The next batch extends this file (even after --overwrite).
+        run.overwrite = false;
+        run.continues = true;
         let done: Vec<GameRecord> = res
             .records
             .iter()

@@ -138,6 +138,10 @@ pub struct TournamentArgs {
     /// Openings to start the games from (`--openings`, `--opening-plies`,
     /// `--openings-file`).
     pub openings: OpeningsRequest,
+    /// This call continues the same command's previous call on the same
+    /// file (the next batch of a sequential run such as SPRT): it says
+    /// nothing about resuming and adds no provenance entry.
+    pub continues: bool,
 }
 
 impl TournamentArgs {
@@ -160,6 +164,7 @@ impl TournamentArgs {
             keep_records: true,
             also_writes: Vec::new(),
             openings: OpeningsRequest::default(),
+            continues: false,
         }
     }
 }
@@ -310,6 +315,10 @@ impl GameVisitor for RunVisitor<'_> {
                 Ok(())
             })?;
         }
+        if args.continues {
+            // The last entry is this command's, written by its previous call.
+            history.pop();
+        }
         config::write_config_file(&args.out, &config, history)?;
         let limit = args.limit.unwrap_or(u64::MAX).min(table.count());
         let wanted = |i: u64| !done.contains(i) && jobs::in_shard(&config, i);
@@ -319,7 +328,7 @@ impl GameVisitor for RunVisitor<'_> {
         let existing = summary.games();
         let mut writer = match columns {
             Some(columns) if existing > 0 => {
-                if todo > 0 {
+                if todo > 0 && !args.continues {
                     eprintln!(
                         "resuming {}: {existing} games done, {todo} to play",
                         args.out.display(),

@@ -400,7 +400,7 @@ fn evidence_page_is_current() {
 /// error with status 2, like every other error; help still prints whole.
 #[test]
 fn argument_errors_are_one_line() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["tournament", "--game", "catapult", "--threads", "abc"],
             "invalid value 'abc' for '--threads",
@@ -416,6 +416,10 @@ fn argument_errors_are_one_line() {
         (
             &["perft", "--depth", "2"],
             "required arguments were not provided: --game <GAME>",
+        ),
+        (
+            &["balance", "--game", "catapult", "--all"],
+            "cannot be used with",
         ),
     ];
     for (args, needle) in cases {

@@ -276,8 +276,8 @@ fn threads_are_capped() {
 /// `solve` (issue 14): the same rows at one and two threads (wall time
 /// aside), a resumed run solves nothing again, a resume of another seed or
 /// of fewer positions is refused, and bad numbers are one-line errors: a
-/// thread count of 0, more positions than one run takes, tables beyond the
-/// machine's memory.
+/// thread count of 0, no positions or more than one run takes, tables
+/// beyond the machine's memory.
 #[test]
 fn solve_is_the_same_at_any_thread_count_and_resumes() {
     let d = dir("solve-threads");
@@ -312,6 +312,10 @@ fn solve_is_the_same_at_any_thread_count_and_resumes() {
     fails(
         &[&base[..], &["--games", "18446744073709551615"]].concat(),
         "positions for one run",
+    );
+    fails(
+        &[&base[..], &["--games", "0"]].concat(),
+        "--games must be at least 1",
     );
     if agents::solver::physical_memory_mib().is_some_and(|m| m < 2 * 65536) {
         fails(

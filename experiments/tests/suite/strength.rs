@@ -86,6 +86,46 @@ fn rate_writes_ratings_anchored_at_zero() {
     );
 }
 
+/// An SPRT of several batches extends one run: no "resuming" line about its
+/// own file between batches, one provenance entry per command, and
+/// `--overwrite` discards an old run once, not each batch's games.
+#[test]
+fn sprt_batches_extend_one_run() {
+    let d = dir();
+    let sprt = p(&d, "batches.csv");
+    let games = p(&d, "batches-games.csv");
+    let args = [
+        "sprt",
+        "--game",
+        G,
+        "--agents",
+        "random",
+        "random",
+        "--elo0",
+        "-5",
+        "--elo1",
+        "5",
+        "--max-games",
+        "96",
+        "--sprt",
+        &sprt,
+        "--quiet",
+        "--overwrite",
+    ];
+    // A first run (nothing to overwrite), then the same with --overwrite.
+    for n in [args.len() - 1, args.len()] {
+        let out = crate::common::boardlab(&args[..n]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        assert!(!err.contains("resuming"), "{err}");
+        // Three batches of 16 pairs, none replayed.
+        assert_eq!(rows_without_timing(&games).len(), 96);
+        let config = std::fs::read_to_string(format!("{games}.config.json")).unwrap();
+        let config: serde_json::Value = serde_json::from_str(&config).unwrap();
+        assert_eq!(config["provenance"].as_array().unwrap().len(), 1);
+    }
+}
+
 #[test]
 fn sprt_stops_and_appends_a_row() {
     let d = dir();
