@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::io::Write as _;
 
 use anyhow::Result;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use experiments::research::analyse;
 use experiments::research::solve;
@@ -871,7 +871,13 @@ fn one_line_usage_error(e: &clap::Error) -> String {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // A negative number is a value (refused as such by its option), not an
+    // unknown flag.
+    let command = Cli::command().mut_subcommands(|c| c.allow_negative_numbers(true));
+    let cli = match command
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => e.exit(),
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {

@@ -395,12 +395,13 @@ fn evidence_page_is_current() {
     assert_eq!(out, page);
 }
 
-/// Argument errors that clap catches (a bad number, an out-of-range one, an
-/// unknown or misspelt flag, a missing option) are one line on standard
-/// error with status 2, like every other error; help still prints whole.
+/// Argument errors that clap catches (a bad number, an out-of-range or
+/// negative one, an unknown or misspelt flag, a missing option, options that
+/// exclude each other) are one line on standard error with status 2, like
+/// every other error; help still prints whole.
 #[test]
 fn argument_errors_are_one_line() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &["tournament", "--game", "catapult", "--threads", "abc"],
             "invalid value 'abc' for '--threads",
@@ -420,6 +421,11 @@ fn argument_errors_are_one_line() {
         (
             &["balance", "--game", "catapult", "--all"],
             "cannot be used with",
+        ),
+        // A negative number is a bad value, not an unknown flag.
+        (
+            &["tournament", "--game", "catapult", "--seed", "-3"],
+            "invalid value '-3' for '--seed",
         ),
     ];
     for (args, needle) in cases {
