@@ -94,24 +94,9 @@ fn sprt_batches_extend_one_run() {
     let d = dir();
     let sprt = p(&d, "batches.csv");
     let games = p(&d, "batches-games.csv");
-    let args = [
-        "sprt",
-        "--game",
-        G,
-        "--agents",
-        "random",
-        "random",
-        "--elo0",
-        "-5",
-        "--elo1",
-        "5",
-        "--max-games",
-        "96",
-        "--sprt",
-        &sprt,
-        "--quiet",
-        "--overwrite",
-    ];
+    let mut args = vec!["sprt", "--game", G, "--agents", "random", "random"];
+    args.extend(["--elo0", "-5", "--elo1", "5", "--max-games", "96"]);
+    args.extend(["--sprt", &sprt, "--quiet", "--overwrite"]);
     // A first run (nothing to overwrite), then the same with --overwrite.
     for n in [args.len() - 1, args.len()] {
         let out = crate::common::boardlab(&args[..n]);
