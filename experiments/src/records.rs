@@ -314,7 +314,8 @@ pub fn append(path: &Path, rec: &Record) -> Result<()> {
 /// Reads a records file: each record with its line number (from 1).
 ///
 /// # Errors
-/// An unreadable file; a line that is not a record (the error names it).
+/// An unreadable file, a file without records, a line that is not a record
+/// (the error names it).
 pub fn read_records(path: &Path) -> Result<Vec<(usize, Record)>> {
     let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = Vec::new();
@@ -326,6 +327,9 @@ pub fn read_records(path: &Path) -> Result<Vec<(usize, Record)>> {
         let rec: Record = serde_json::from_str(&line)
             .map_err(|e| anyhow!("{} line {}: not a game record: {e}", path.display(), i + 1))?;
         out.push((i + 1, rec));
+    }
+    if out.is_empty() {
+        bail!("{} holds no records", path.display());
     }
     Ok(out)
 }

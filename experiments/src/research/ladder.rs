@@ -106,7 +106,8 @@ pub fn split_rungs(values: &[String]) -> Vec<String> {
         }
         out.push(cur.trim().to_string());
     }
-    out.retain(|s| !s.is_empty());
+    // An empty rung (`a,,b`, a trailing comma) stays, and is refused as an
+    // agent: a typo, not something to skip silently.
     out
 }
 

@@ -241,6 +241,19 @@ fn ladder_rows_rate_each_rung_and_reach_the_report() {
         ],
         "at least two agents",
     );
+    // An empty rung is a typo, refused rather than skipped.
+    fails(
+        &[
+            "balance",
+            "--game",
+            "catapult",
+            "--ladder",
+            "random,,uct(iterations=5)",
+            "--out",
+            &out,
+        ],
+        "--ladder \"\"",
+    );
     fails(
         &[
             "balance",

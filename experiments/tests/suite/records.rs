@@ -262,6 +262,17 @@ fn tournament_writes_records_that_verify() {
     assert_eq!(out.lines().filter(|l| l.starts_with("ply ")).count(), plies);
     assert!(out.contains(&format!("ply {plies}: ")) && out.contains("returns: seat 0 "));
     fails(&["replay", &rec, "--index", "99"], "no game with index 99");
+    // An empty records file is an error for every reader alike.
+    let empty = p(&d, "empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let pgn = p(&d, "empty.pgn");
+    for args in [
+        vec!["replay", &empty],
+        vec!["replay", &empty, "--verify"],
+        vec!["export", &empty, "--pgn", &pgn],
+    ] {
+        fails(&args, "holds no records");
+    }
 }
 
 /// Resuming keeps the records consistent with the CSV: a lost records file
