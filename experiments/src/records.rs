@@ -215,8 +215,7 @@ impl RecordWriter {
                 .with_context(|| format!("cannot write {}", path.display()))?;
             return Ok(RecordWriter { file, path });
         }
-        let file =
-            File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+        let file = crate::run::safety::create(&path)?;
         let mut w = RecordWriter { file, path };
         if existing > 0 {
             eprintln!(

@@ -347,9 +347,10 @@ pub(super) fn weight_bound_after<B: CatapultBits, const S: usize>(
         let d = Dir::from_index(i ^ (S * 4));
         let mut carry = B::ZERO;
         for (k, plane) in v.iter_mut().enumerate() {
-            let g = match classes.get(k) {
-                Some(&pieces) if k < 3 => geo.grid.step(pieces, d),
-                _ => B::ZERO,
+            let g = if k < 3 {
+                geo.grid.step(classes[k], d)
+            } else {
+                B::ZERO
             };
             let sum = *plane ^ g ^ carry;
             carry = (*plane & g) | (carry & (*plane ^ g));
@@ -380,17 +381,20 @@ pub(super) fn masked_weight_bound_after<B: CatapultBits, const S: usize>(
     landings: B,
     mask: B,
 ) -> u32 {
-    // The largest power of two among the flags of `bits` (bit k: 2^k), 0 if none.
-    let largest = |bits: u32| (1u32 << 31).checked_shr(bits.leading_zeros()).unwrap_or(0);
+    // The largest 2^k whose set `sets[k]` meets `at`, 0 if none.
+    let largest = |sets: [B; 4], at: B| {
+        (0..4)
+            .rev()
+            .find(|&k| !(sets[k] & at).is_zero())
+            .map_or(0, |k| 1 << k)
+    };
     let within: [B; 4] = std::array::from_fn(|k| classes[k] & mask);
-    let inside = landings & mask;
-    let flags = |f: &dyn Fn(usize) -> bool| (0..4).fold(0, |acc, k| acc | ((f(k) as u32) << k));
-    let mut bound = largest(flags(&|k| !(ranges[k] & inside).is_zero()));
+    let mut bound = largest(*ranges, landings & mask);
     for i in 0..3 {
+        // A range-8 piece gains nothing (no free forward neighbour).
         let d = Dir::from_index(i ^ (S * 4));
-        bound += largest(flags(&|k| {
-            k < 3 && !(geo.grid.step(within[k], d) & landings).is_zero()
-        }));
+        let behind = [0, 1, 2].map(|k| geo.grid.step(within[k], d));
+        bound += largest([behind[0], behind[1], behind[2], B::ZERO], landings);
     }
     draw_weights(&within).iter().sum::<u32>() + bound
 }

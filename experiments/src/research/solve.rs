@@ -31,6 +31,7 @@ use agents::{AgentSpec, Solver};
 use engine::{Game, GameVisitor, State, visit_game};
 
 use crate::run::mix;
+use crate::run::safety::create;
 use crate::stats::{mean_sd, wilson};
 
 /// The most positions one `solve` run takes (its list of positions left is
@@ -227,11 +228,6 @@ impl GameVisitor for Run<'_> {
         w.flush()?;
         Ok(rows)
     }
-}
-
-/// Creates `path`, the error naming it.
-fn create(path: &Path) -> Result<File> {
-    File::create(path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Solves position `i` of a run: its start drawn from `mix(seed, i)`.

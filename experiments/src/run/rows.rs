@@ -651,8 +651,7 @@ impl RowWriter {
     /// # Errors
     /// An output that cannot be created.
     pub fn create(path: &Path, n: usize) -> Result<RowWriter> {
-        let file =
-            File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+        let file = super::safety::create(path)?;
         let mut w = RowWriter {
             columns: header(n),
             writer: csv::WriterBuilder::new()

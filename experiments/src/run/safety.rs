@@ -100,6 +100,14 @@ fn ensure_parent(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Creates (or truncates) `path` for writing.
+///
+/// # Errors
+/// A file that cannot be created, named.
+pub fn create(path: &Path) -> Result<std::fs::File> {
+    std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))
+}
+
 /// Checks that `path` can be written: creates its folder and opens it for
 /// appending (without changing it); a file this check created is removed
 /// again.
