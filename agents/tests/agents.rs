@@ -1124,7 +1124,7 @@ fn sly(position: &str) -> SlySolitaireState {
         .unwrap()
 }
 
-/// Solitaire Sly by hand (sly.md §3.2). Row 5 B L D O on D-G: B jumps right
+/// Solitaire Sly by hand (docs/rules/sly_solitaire.md §3.2). Row 5 B L D O on D-G: B jumps right
 /// over L D O to 5H and leaves one piece: value −1 in 1 ply. Row 5 B L B on
 /// D-F: neither B can jump (the run holds the other B, S-3); L jumps left
 /// over B to 5C or right over B to 5G, leaving two pieces two spaces

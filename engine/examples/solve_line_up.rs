@@ -1,4 +1,4 @@
-//! Solves Line Up (`shared/rules/sly.md` §5): the retrograde analysis of
+//! Solves Line Up (`docs/rules/line_up.md` §5): the retrograde analysis of
 //! the movement phase, then the placement phase from the empty board.
 //!
 //! ```sh

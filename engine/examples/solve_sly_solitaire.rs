@@ -1,4 +1,4 @@
-//! The fewest moves that win Solitaire Sly (`shared/rules/sly.md` §3,
+//! The fewest moves that win Solitaire Sly (`docs/rules/sly_solitaire.md` §3,
 //! S-7: the rule book's solution takes 23 and asks "Can you do better?").
 //!
 //! ```sh

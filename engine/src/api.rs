@@ -607,7 +607,7 @@ pub fn square_picture(
 }
 
 /// Renames a 12 × 12 Sly board picture's cells in the Sly notation: row
-/// number from the top, then column letter (`5E`; rules/sly.md §2.1).
+/// number from the top, then column letter (`5E`; docs/rules/sly-board.md §2.1).
 fn sly_names(p: &mut BoardPicture) {
     for c in &mut p.cells {
         let (col, row) = ((c.x - 0.5) as u8, (c.y - 0.5) as u32);
@@ -616,7 +616,7 @@ fn sly_names(p: &mut BoardPicture) {
 }
 
 /// The links of a `size` × `size` Alquerque board with every other
-/// horizontal and vertical line removed (Andalusia, rules/andalusia.md
+/// horizontal and vertical line removed (Andalusia, docs/rules/andalusia.md
 /// A-B1): horizontal links on odd ranks, vertical links on odd files
 /// (1-based), diagonals through every point with `file + rank` even, as
 /// indices into a [`square_picture`]'s cells (top rank first).
@@ -682,7 +682,7 @@ pub fn chequered(file: u32, rank: u32) -> CellKind {
     }
 }
 
-/// The Sly board's colouring: its 3 × 3 fields alternate (rules/sly.md
+/// The Sly board's colouring: its 3 × 3 fields alternate (docs/rules/sly-board.md
 /// §2.2).
 fn sly_fields(file: u32, rank: u32) -> CellKind {
     if (file / 3 + rank / 3).is_multiple_of(2) {
@@ -695,7 +695,7 @@ fn sly_fields(file: u32, rank: u32) -> CellKind {
 /// A 12 × 12 Sly board's picture from a position text: the cells of
 /// [`square_picture`] (`two_char` and `piece` as there) in the Sly field
 /// colouring, the 16 field centres circled and the cells named in the Sly
-/// notation (rules/sly.md §2). The picture of every Sly game.
+/// notation (docs/rules/sly-board.md §2). The picture of every Sly game.
 pub fn sly_picture(
     text: &str,
     two_char: bool,
@@ -715,7 +715,7 @@ pub fn numbered_piece(text: &str) -> Option<PiecePicture> {
 }
 
 /// Circles the 16 field centres of a 12 × 12 Sly board picture (0-based
-/// row and column `3k + 1`, rules/sly.md §2.2).
+/// row and column `3k + 1`, docs/rules/sly-board.md §2.2).
 fn circle_sly_centres(p: &mut BoardPicture) {
     for c in &mut p.cells {
         let (col, row) = ((c.x - 0.5) as u32, (c.y - 0.5) as u32);

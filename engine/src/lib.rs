@@ -27,7 +27,7 @@
 //! ## Examples
 //!
 //! Build a game from its game string and count its move-generation tree
-//! (catapult.md §1.16: 30 and 900):
+//! (docs/rules/catapult.md §1.16: 30 and 900):
 //!
 //! ```
 //! use engine::{Game, GameVisitor, perft, visit_game};
@@ -55,7 +55,7 @@
 //!
 //! let game = SniggleGame::from_spec(&Spec::parse("sniggle(players=2)").unwrap()).unwrap();
 //! let mut s = game.initial_state(0);
-//! // sly.md §4.3: C to D is a first move; Y's piece then continues to E.
+//! // docs/rules/sniggle.md §4.3: C to D is a first move; Y's piece then continues to E.
 //! let mv = parse_legal_move(&s, "4C-4D").unwrap();
 //! s.apply(mv);
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);

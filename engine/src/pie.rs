@@ -4,7 +4,7 @@
 //! seat 0. On the second player's first turn (the first time G's seat 1 is to
 //! move) seat 1 (the *chooser*) may answer `swap`: it takes over G's seat 0
 //! with everything played so far, and seat 0 continues as G's seat 1, who is
-//! to move. Colours swap, as in Bagel's B-5 (rules/bagel.md §1.5); nothing on
+//! to move. Colours swap, as in Bagel's B-5 (docs/rules/bagel.md §1.5); nothing on
 //! the board changes. Otherwise the chooser plays one of G's moves and the
 //! game is G from then on. Returns, roles and scores follow the seats.
 //!

@@ -35,67 +35,67 @@ pub struct GameInfo {
 pub const GAMES: &[GameInfo] = &[
     GameInfo {
         name: "slingshot",
-        description: "Slingshot (Phil Leduc): custodial-flip connection game with a pie set-up; rules/slingshot.md",
+        description: "Slingshot (Phil Leduc): custodial-flip connection game with a pie set-up; docs/rules/slingshot.md",
         params: slingshot::PARAMS,
     },
     GameInfo {
         name: "catapult",
-        description: "Catapult (Alek Erickson, Michael Amundsen): ranged capture game of annihilation, Royal and Dagger variants; rules/catapult.md Part 1",
+        description: "Catapult (Alek Erickson, Michael Amundsen): ranged capture game of annihilation, Royal and Dagger variants; docs/rules/catapult.md",
         params: catapult::PARAMS,
     },
     GameInfo {
         name: "sniggle",
-        description: "Sniggle (Sid Sackson, Sly): race game for 2-4 players or two teams on the 12x12 Sly board; rules/sly.md §2, §4",
+        description: "Sniggle (Sid Sackson, Sly): race game for 2-4 players or two teams on the 12x12 Sly board; docs/rules/sniggle.md",
         params: sniggle::PARAMS,
     },
     GameInfo {
         name: "sly_solitaire",
-        description: "Solitaire Sly (Sid Sackson, Sly): one-player jumping game, remove all pieces but one; return = minus the pieces left; rules/sly.md §2, §3",
+        description: "Solitaire Sly (Sid Sackson, Sly): one-player jumping game, remove all pieces but one; return = minus the pieces left; docs/rules/sly_solitaire.md",
         params: sly_solitaire::PARAMS,
     },
     GameInfo {
         name: "spinner",
-        description: "Spinner connection game (unnamed, rule set SPINPATH-8): spin 1/2/3/S to place or switch, stars wild; rules/spinner.md Part B",
+        description: "Spinner connection game (unnamed, rule set SPINPATH-8): spin 1/2/3/S to place or switch, stars wild; docs/rules/spinner.md",
         params: spinner::PARAMS,
     },
     GameInfo {
         name: "bagel",
-        description: "Bagel and Big Bagel (Phil Leduc): place one disc or two on aligned same-colour tiles, most 3-in-a-rows (4 in Big Bagel), pie rule, random layout; rules/bagel.md Part 1",
+        description: "Bagel and Big Bagel (Phil Leduc): place one disc or two on aligned same-colour tiles, most 3-in-a-rows (4 in Big Bagel), pie rule, random layout; docs/rules/bagel.md",
         params: bagel::PARAMS,
     },
     GameInfo {
         name: "royal_guard",
-        description: "Royal Guard (Chris Huntoon, Christian Freeling): chess where R/B/N/P on their King's sub-grid gain King steps / a forward capture; royal_powers=false is FIDE chess; rules/royal-guard.md Part 3",
+        description: "Royal Guard (Chris Huntoon, Christian Freeling): chess where R/B/N/P on their King's sub-grid gain King steps / a forward capture; royal_powers=false is FIDE chess; docs/rules/royal_guard.md",
         params: royal_guard::PARAMS,
     },
     GameInfo {
         name: "andalusia",
-        description: "Andalusia (Chris Huntoon): chess on a modified quadruple-Alquerque board, flying kings; rules/andalusia.md Part 2",
+        description: "Andalusia (Chris Huntoon): chess on a modified quadruple-Alquerque board, flying kings; docs/rules/andalusia.md",
         params: andalusia::PARAMS,
     },
     GameInfo {
         name: "kings_colour",
-        description: "King's Colour (Christian Freeling): hex chess with castles, walls and the switcheroo on 127 cells; rules/kings-colour.md Part 2",
+        description: "King's Colour (Christian Freeling): hex chess with castles, walls and the switcheroo on 127 cells; docs/rules/kings_colour.md",
         params: kings_colour::PARAMS,
     },
     GameInfo {
         name: "empire",
-        description: "Empire (Sid Sackson, Sly): war game for 2-4 players or two teams, exact-distance captures, thrones, coronation, regicide; rules/sly.md §7",
+        description: "Empire (Sid Sackson, Sly): war game for 2-4 players or two teams, exact-distance captures, thrones, coronation, regicide; docs/rules/empire.md",
         params: empire::PARAMS,
     },
     GameInfo {
         name: "gateway",
-        description: "Gateway (Sid Sackson, Sly): 2-4 players or two teams align cylinder, triangle and square to enter reserve pieces on the field gateways; rules/sly.md §8",
+        description: "Gateway (Sid Sackson, Sly): 2-4 players or two teams align cylinder, triangle and square to enter reserve pieces on the field gateways; docs/rules/gateway.md",
         params: gateway::PARAMS,
     },
     GameInfo {
         name: "line_up",
-        description: "Line Up (Sid Sackson, Sly): place then step 2 squares, 2 triangles and a cylinder on the 4x4 centres in a fixed type order, four in a line wins; rules/sly.md §2, §5",
+        description: "Line Up (Sid Sackson, Sly): place then step 2 squares, 2 triangles and a cylinder on the 4x4 centres in a fixed type order, four in a line wins; docs/rules/line_up.md",
         params: line_up::PARAMS,
     },
     GameInfo {
         name: "blockade",
-        description: "Blockade (Sid Sackson, Sly): place and slide six guards so your king escapes off the far edge along a turning path and the enemy's cannot; rules/sly.md §2, §6",
+        description: "Blockade (Sid Sackson, Sly): place and slide six guards so your king escapes off the far edge along a turning path and the enemy's cannot; docs/rules/blockade.md",
         params: blockade::PARAMS,
     },
 ];

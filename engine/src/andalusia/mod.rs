@@ -2,7 +2,7 @@
 //!
 //! Chess on a modified quadruple-Alquerque board: a 9×9 grid of points whose
 //! lines are the ranks and files of odd number (1, 3, …, 9 and a, c, …, i)
-//! and the Alquerque diagonals. Rules: `shared/rules/andalusia.md` Part 2;
+//! and the Alquerque diagonals. Rules: `docs/rules/andalusia.md`;
 //! rule numbers (A-B1, A-M3, A-K1, …) are cited next to the code that
 //! implements them.
 //!

@@ -3,7 +3,7 @@
 //! A placement game on a hex-hex board with a centre hole and a random tile
 //! layout: players place one disc, or two discs on aligned tiles of one
 //! colour, and score their filled 3-windows (4-windows in Big Bagel). Rules:
-//! `shared/rules/bagel.md` Part 1; rule numbers (B-1…B-13, B-G…, B-S…,
+//! `docs/rules/bagel.md`; rule numbers (B-1…B-13, B-G…, B-S…,
 //! B-V…, rulings B-R…) are cited next to the code that implements them.
 //!
 //! ## Board and notation (B-G2, B-G6, B-V1)

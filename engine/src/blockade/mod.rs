@@ -2,8 +2,8 @@
 //!
 //! A two-player blocking game on the 12 × 12 Sly board: each player places
 //! six guards, then slides them, so that his king finds an escape path off
-//! the far edge and the enemy king does not. Rules: `shared/rules/sly.md` §2
-//! (board) and §6 (Blockade); rule numbers B-SET-1, B-SET-2, B-1…B-7 and
+//! the far edge and the enemy king does not. Rules: `docs/rules/blockade.md`
+//! (§6; the board in `docs/rules/sly-board.md`); rule numbers B-SET-1, B-SET-2, B-1…B-7 and
 //! rulings QB1…QB7 are cited next to the code that implements them.
 //!
 //! ## Rules in brief

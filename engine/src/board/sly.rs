@@ -1,6 +1,6 @@
 //! The Sly board: Sid Sackson's *Sly* game system (six games on one board:
 //! Solitaire Sly, Sniggle, Line Up, Blockade, Empire, Gateway). Geometry
-//! from `shared/rules/sly.md` §2.
+//! from `docs/rules/sly-board.md` §2.
 //!
 //! * **Board** (§1.1, §2.1): 12 × 12 spaces. Rows are numbered **1–12 from
 //!   the top**, columns lettered **A–L from the left**, and a space is named

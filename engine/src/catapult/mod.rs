@@ -1,8 +1,8 @@
 //! # Catapult (Alek Erickson and Michael Amundsen, 2024)
 //!
 //! A two-player army game of total annihilation on 8×8 (standard) or 9×9,
-//! with the Royal and Dagger variants. Rules: `shared/rules/catapult.md`
-//! Part 1; rule numbers (C-B1, C-R-def, C-M2, …) are cited next to the code
+//! with the Royal and Dagger variants. Rules: `docs/rules/catapult.md`;
+//! rule numbers (C-B1, C-R-def, C-M2, …) are cited next to the code
 //! that implements them.
 //!
 //! ## Rules in brief

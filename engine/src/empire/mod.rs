@@ -1,7 +1,7 @@
 //! # Empire (Sid Sackson, *Sly*)
 //!
 //! A war game for 2, 3 or 4 players (or 4 in two teams) on the Sly board.
-//! Rules: `shared/rules/sly.md` §2 (board, notation), §7 (Empire) and §9;
+//! Rules: `docs/rules/empire.md` (§7) and `docs/rules/sly-board.md` (§9);
 //! rule numbers E-SET-1…E-SET-4, E-T1, E-T2, E-1…E-6 are cited next to the
 //! code that implements them. The board geometry is the shared
 //! [`crate::board::sly`].

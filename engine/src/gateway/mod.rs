@@ -1,7 +1,7 @@
 //! # Gateway (Sid Sackson, *Sly*)
 //!
 //! A placement race for 2, 3 or 4 players (or 4 in two teams) on the Sly
-//! board. Rules: `shared/rules/sly.md` §2 (board, notation), §8 (Gateway)
+//! board. Rules: `docs/rules/gateway.md` §8 (Gateway)
 //! and §9; rule numbers G-SET-1…G-SET-4 and G-1…G-6 are cited next to the
 //! code that implements them. The board geometry is the shared
 //! [`crate::board::sly`].

@@ -1,7 +1,7 @@
 //! # King's Colour (Christian Freeling)
 //!
 //! Chess on the 127-cell hex-hex board of side 7, with castles and walls and
-//! the "great switcheroo". Rules: `shared/rules/kings-colour.md` Part 2
+//! the "great switcheroo". Rules: `docs/rules/kings_colour.md`
 //! (§2.2–§2.8; rule numbers KC-G1…, KC-S1…, KC-1…KC-14 and rulings KC-R1…
 //! KC-R8 are cited next to the code). Built on the hex toolkit
 //! [`crate::board::hex`] in a `u128`.

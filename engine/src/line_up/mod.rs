@@ -1,7 +1,7 @@
 //! # Line Up (Sid Sackson, *Sly*)
 //!
 //! A two-player game of four in a line on the 16 field centres of the Sly
-//! board. Rules: `shared/rules/sly.md` §2 (board) and §5 (Line Up); rule
+//! board. Rules: `docs/rules/line_up.md` §5 (Line Up); rule
 //! numbers U-SET-1, U-SET-2 and U-1…U-6 are cited next to the code that
 //! implements them.
 //!

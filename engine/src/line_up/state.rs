@@ -366,7 +366,7 @@ impl Research for LineUpState {
             cased_piece,
             |_, _| CellKind::Light,
         )?;
-        // The 16 field centres of the Sly board (rules/sly.md U-SET-1).
+        // The 16 field centres of the Sly board (docs/rules/line_up.md U-SET-1).
         for c in &mut p.cells {
             let (i, j) = ((c.y - 0.5) as usize, (c.x - 0.5) as usize);
             c.circled = true;

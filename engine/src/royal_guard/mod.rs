@@ -1,7 +1,7 @@
 //! # Royal Guard (Chris Huntoon and Christian Freeling)
 //!
-//! Chess on a board of four sub-grids. Rules: `shared/rules/royal-guard.md`
-//! Part 3; rule numbers (RG-G1, RG-1 … RG-8, rulings RG-R1 … RG-R4) are
+//! Chess on a board of four sub-grids. Rules: `docs/rules/royal_guard.md`;
+//! rule numbers (RG-G1, RG-1 … RG-8, rulings RG-R1 … RG-R4) are
 //! cited next to the code that implements them.
 //!
 //! ## Rules in brief

@@ -1,8 +1,8 @@
 //! # Slingshot (Phil Leduc)
 //!
 //! A traverse connection game with a pie set-up and remote custodial
-//! flipping, on 9×9 (standard) or 7×7. Rules: `shared/rules/slingshot.md`
-//! Part A; rule numbers S1–S22 are cited next to the code that implements
+//! flipping, on 9×9 (standard) or 7×7. Rules: `docs/rules/slingshot.md`;
+//! rule numbers S1–S22 are cited next to the code that implements
 //! them. The implementation is for research; the designer asks anyone who
 //! programs the game to contact him (see the README).
 //!

@@ -1,4 +1,4 @@
-//! Slingshot move generation: the board geometry and custodial tables, flips, stacks, passes and connection (slingshot.md Part A), and uniform sampling.
+//! Slingshot move generation: the board geometry and custodial tables, flips, stacks, passes and connection (docs/rules/slingshot.md), and uniform sampling.
 
 #[allow(unused_imports)]
 use super::*;

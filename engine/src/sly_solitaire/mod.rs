@@ -1,7 +1,7 @@
 //! # Solitaire Sly (Sid Sackson, *Sly*)
 //!
 //! A one-player jumping game on the 12 × 12 Sly board. Rules:
-//! `shared/rules/sly.md` §2 (board, notation) and §3 (Solitaire Sly); rule
+//! `docs/rules/sly_solitaire.md` §3 (Solitaire Sly); rule
 //! numbers S-1…S-7 and S-SET-1…S-SET-5 are cited next to the code that
 //! implements them. The board geometry is the shared [`crate::board::sly`].
 //!

@@ -1,7 +1,7 @@
 //! # Sniggle (Sid Sackson, *Sly*)
 //!
 //! A race game for 2, 3 or 4 players (or 4 in two teams) on the Sly board.
-//! Rules: `shared/rules/sly.md` §2 (board) and §4 (Sniggle); rule numbers
+//! Rules: `docs/rules/sniggle.md` §4 (Sniggle); rule numbers
 //! N-1…N-9 and N-SET-1…N-SET-4 are cited next to the code that implements
 //! them. The board geometry is the shared [`crate::board::sly`].
 //!

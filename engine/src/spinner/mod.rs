@@ -2,8 +2,8 @@
 //!
 //! An unnamed children's connection game with a spinner: each turn a
 //! player spins 1, 2, 3 or S, then places that many pieces or switches one
-//! own piece with one of the opponent's. Rules: `shared/rules/spinner.md`
-//! Part B; the seed's rules are B.2, our default rule set SPINPATH-8 is
+//! own piece with one of the opponent's. Rules: `docs/rules/spinner.md`;
+//! the seed's rules are B.2, our default rule set SPINPATH-8 is
 //! K1–K12 (B.3), its open questions K-Q1…K-Q10 (B.4). Rule numbers are cited
 //! next to the code that implements them.
 //!

@@ -2,7 +2,7 @@
 //! the bitboard engine against it.
 //!
 //! The reference (`Ref`) is written from the rules dossier alone
-//! (`shared/rules/andalusia.md` Part 2; rule numbers cited). It is plain and
+//! (`docs/rules/andalusia.md`; rule numbers cited). It is plain and
 //! slow on purpose: a 9 × 9 array of points, the link rule A-B1 evaluated
 //! point by point, every move walked link by link, and legality tested the
 //! *second* way of §2.10: play the move on a copy, then the move is illegal

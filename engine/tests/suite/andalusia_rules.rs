@@ -1,5 +1,5 @@
 //! Andalusia rule tests: the dossier's worked examples and perft counts
-//! (`shared/rules/andalusia.md` §2.9, §2.10, read from data files under
+//! (`docs/rules/andalusia.md` §2.9, §2.10, read from data files under
 //! `tests/suite/data/`), then one test per rule or ruling with hand-derived
 //! values, bad input, the generic kit, and Zobrist and notation round trips.
 //!

@@ -1,4 +1,4 @@
-//! Bagel rules, checked against the dossier (`shared/rules/bagel.md` Part 1)
+//! Bagel rules, checked against the rules (`docs/rules/bagel.md`)
 //! and hand-worked positions: the BAGEL-L1 sample layout and everything
 //! §1.9 computes on it, the hole example of B-9, the tie-breaks B-12/B-13,
 //! the pie rule B-5, the end test B-R4, Big Bagel's 4-windows, bad input.

@@ -1,6 +1,6 @@
 //! Blockade: an independent reference generator diffed against the engine.
 //!
-//! Written from `shared/rules/sly.md` §6 alone: a 12 × 12 array, the escape
+//! Written from `docs/rules/blockade.md` §6 alone: a 12 × 12 array, the escape
 //! search as the dossier's B-5 pseudo-code (a queue of (square, heading)
 //! segment starts walked one space at a time), placements and slides by
 //! walking the array. It shares no code with `engine/src/blockade/` (not

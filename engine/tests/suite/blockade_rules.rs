@@ -2,7 +2,7 @@
 //! placement and slide rules, the rulings as options, perft from the data
 //! file, bad input and the generic kit.
 //!
-//! Rules: `shared/rules/sly.md` §6 (B-SET-1, B-SET-2, B-1…B-7, QB1…QB7).
+//! Rules: `docs/rules/blockade.md` §6 (B-SET-1, B-SET-2, B-1…B-7, QB1…QB7).
 //! Every expected value comes from the dossier or is derived by hand in the
 //! comment next to it.
 

@@ -2,7 +2,7 @@
 //! test of the engine against it.
 //!
 //! The reference (`Ref`) is written from the rules dossier alone
-//! (`shared/rules/catapult.md`, Part 1; rule numbers cited). It is plain and
+//! (`docs/rules/catapult.md`; rule numbers cited). It is plain and
 //! slow on purpose: an `n × n` array of squares, the range counted square by
 //! square (C-R-def), and every move tried literally as C-M1/C-M2 state it:
 //! each piece, each of the 8 directions, each distance `k` up to the range,

@@ -1,5 +1,5 @@
 //! Catapult rule tests: one test per rule or worked example of the rules
-//! dossier (`shared/rules/catapult.md`, Part 1), each citing its section.
+//! dossier (`docs/rules/catapult.md`), each citing its section.
 //!
 //! Every expected value comes from the dossier (worked examples §1.15,
 //! perft counts §1.16) or is derived by hand from its numbered rules in the

@@ -1,7 +1,7 @@
 //! Empire: the dossier's vectors (§7.4), hand-worked positions for every
 //! win and for absorption, game strings, bad input.
 //!
-//! Rules: `shared/rules/sly.md` §2 and §7 (rule numbers E-SET-1…E-SET-4,
+//! Rules: `docs/rules/empire.md` §7 (rule numbers E-SET-1…E-SET-4,
 //! E-T1, E-T2, E-1…E-6). Every expected value comes from the dossier or is
 //! derived by hand in the comment beside it.
 

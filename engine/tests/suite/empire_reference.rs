@@ -3,7 +3,7 @@
 //! each ruling option), plus the generic consistency kit and uniform
 //! sampling.
 //!
-//! The reference (`Ref`) is written from `shared/rules/sly.md` §7 alone: a
+//! The reference (`Ref`) is written from `docs/rules/empire.md` §7 alone: a
 //! 12 × 12 array of `(seat, kind)`, moves found by walking each of the four
 //! directions square by square, captures by the distance walked, the wins
 //! checked by looking at the four named throne squares. It shares no code

@@ -52,7 +52,7 @@ fn words(w: &[&'static str]) -> BTreeSet<&'static str> {
 fn random_games_end_for_the_dossiers_reasons() {
     // (game, games, reasons that must all appear, reasons allowed).
     let rows: &[(&str, usize, &[&str], &[&str])] = &[
-        // slingshot.md: a connection wins; stuck_loses; two passes draw.
+        // docs/rules/slingshot.md: a connection wins; stuck_loses; two passes draw.
         (
             "slingshot",
             200,
@@ -71,7 +71,7 @@ fn random_games_end_for_the_dossiers_reasons() {
             &["regicide"],
             &["regicide", "ply cap"],
         ),
-        // bagel.md B-11..B-13: by score, by the run tie-break, Black on a full tie.
+        // docs/rules/bagel.md B-11..B-13: by score, by the run tie-break, Black on a full tie.
         (
             "bagel",
             300,

@@ -1,7 +1,7 @@
 //! Gateway: the dossier's vectors (§8.3), hand-worked positions for every
 //! rule of §8.2, game strings, bad input.
 //!
-//! Rules: `shared/rules/sly.md` §2 and §8 (rule numbers G-SET-1…G-SET-4,
+//! Rules: `docs/rules/gateway.md` §8 (rule numbers G-SET-1…G-SET-4,
 //! G-1…G-6). Every expected value comes from the dossier or is derived by
 //! hand in the comment beside it.
 

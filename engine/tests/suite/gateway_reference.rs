@@ -3,7 +3,7 @@
 //! each ruling option), plus the generic consistency kit and uniform
 //! sampling.
 //!
-//! The reference (`Ref`) is written from `shared/rules/sly.md` §8 alone: a
+//! The reference (`Ref`) is written from `docs/rules/gateway.md` §8 alone: a
 //! 12 × 12 array of `(seat, shape)`, destinations found by walking each
 //! direction, the entry condition by scanning the landing square's row and
 //! column for a pair of one enemy colour, the forced leave by counting the

@@ -1,5 +1,5 @@
-//! King's Colour rules against the dossier (`shared/rules/kings-colour.md`
-//! Part 2): geometry (KC-G1–G4, KC-S1–S3), the King's steps (KC-3), the
+//! King's Colour rules, checked against `docs/rules/kings_colour.md`:
+//! geometry (KC-G1–G4, KC-S1–S3), the King's steps (KC-3), the
 //! worked examples B1 and KC-B (§2.6), the perft table with its leaf
 //! statistics, constructed capture / promotion / check / mate positions,
 //! the end rulings, and bad input.

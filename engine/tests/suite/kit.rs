@@ -19,7 +19,7 @@ fn run(rows: &[(&str, usize, u32)], seed: u64, min_positions_per_game: usize) {
 
 #[test]
 fn catapult_variants() {
-    // catapult.md §1.10: at most 1,186 turns on 8×8, 1,302 in Royal 8×8,
+    // docs/rules/catapult.md §1.10: at most 1,186 turns on 8×8, 1,302 in Royal 8×8,
     // 1,806 on 9×9; the Dagger only shortens games.
     run(
         &[
@@ -80,7 +80,7 @@ fn kings_colour_variants() {
 
 #[test]
 fn slingshot_variants() {
-    // slingshot.md D5: at most (n²−3)/2 custodial moves, then one stack per
+    // docs/rules/slingshot.md D5: at most (n²−3)/2 custodial moves, then one stack per
     // singleton and two passes; 300 plies is far above that on 9×9.
     run(
         &[

@@ -1,6 +1,6 @@
 //! Line Up: an independent reference generator diffed against the engine.
 //!
-//! The reference is written from `shared/rules/sly.md` §5 alone: a 4 × 4
+//! The reference is written from `docs/rules/line_up.md` §5 alone: a 4 × 4
 //! array of cells, the turn schedule recomputed from the table's rule
 //! (U-1: type `[S, T, C][(n − 1) mod 3]`, U-2: place while one is left),
 //! neighbours by coordinate differences, lines by walking rows, columns and

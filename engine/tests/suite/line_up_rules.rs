@@ -1,7 +1,7 @@
 //! Line Up: the dossier's turn table, hand-derived rule checks, perft from
 //! the data file, bad input and the generic kit.
 //!
-//! Rules: `shared/rules/sly.md` §5 (U-SET-1, U-SET-2, U-1…U-6). Every
+//! Rules: `docs/rules/line_up.md` §5 (U-SET-1, U-SET-2, U-1…U-6). Every
 //! expected value comes from the dossier or is derived by hand in the
 //! comment next to it.
 

@@ -26,6 +26,7 @@ mod line_up_reference;
 mod line_up_rules;
 mod perft;
 mod pie;
+mod rules_docs;
 mod royal_guard_reference;
 mod royal_guard_rules;
 mod slingshot_reference;

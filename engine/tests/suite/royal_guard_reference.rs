@@ -1,6 +1,6 @@
 //! A plain reference move generator for Royal Guard (and, with powers off,
-//! chess), written from the dossier's numbered rules (`shared/rules/
-//! royal-guard.md` §3.3) with no bitboards: an array board, pseudo-legal
+//! chess), written from the numbered rules of
+//! `docs/rules/royal_guard.md` (§3.3) with no bitboards: an array board, pseudo-legal
 //! moves walked square by square, each made on a copy and kept iff the
 //! mover's King is then not attacked (RG-5's legality definition). It reads
 //! each position from its FEN, so it shares no code with the engine beyond

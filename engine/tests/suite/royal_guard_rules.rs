@@ -1,5 +1,5 @@
 //! Royal Guard rule tests: one test per rule, ruling or worked example of
-//! the dossier (`shared/rules/royal-guard.md`, Part 3), each citing its
+//! the rules (`docs/rules/royal_guard.md`), each citing its
 //! section. Every expected value comes from the dossier (§3.5 examples,
 //! §3.6 perft table, leaf statistics and the "+400" divide), from the
 //! published chess perft results it cites ([CPW]), or is derived by hand in

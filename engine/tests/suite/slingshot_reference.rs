@@ -2,7 +2,7 @@
 //! test of the engine against it.
 //!
 //! The reference (`Ref`) is written from the rules dossier alone
-//! (`shared/rules/slingshot.md`, Part A; rule numbers S1–S22 are cited). It is
+//! (`docs/rules/slingshot.md`; rule numbers S1–S22 are cited). It is
 //! deliberately plain and slow: an array of squares, breadth-first search for
 //! paths, and the custodial generator taken literally from S9 (for every
 //! opponent singleton T, each target line through T, every square M on the

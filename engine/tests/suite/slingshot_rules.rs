@@ -1,5 +1,5 @@
 //! Slingshot rule tests: one test per rule or worked example of the rules
-//! dossier (`shared/rules/slingshot.md`, Part A), each citing its section.
+//! dossier (`docs/rules/slingshot.md`), each citing its section.
 //!
 //! Every expected value comes from the dossier (worked examples, perft
 //! counts, tables) or is derived by hand from its numbered rules in the

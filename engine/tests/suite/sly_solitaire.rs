@@ -1,7 +1,7 @@
 //! Solitaire Sly: the dossier's vectors, hand-derived rule checks, bad input,
 //! and a differential test against an independent reference generator.
 //!
-//! Rules: `shared/rules/sly.md` §2 (board, notation) and §3 (Solitaire Sly,
+//! Rules: `docs/rules/sly_solitaire.md` §3 (Solitaire Sly,
 //! rules S-1…S-7, S-SET-1…S-SET-5, vectors §3.4). Every expected value comes
 //! from the dossier or the seed text, or is derived by hand in the comment
 //! beside it; none is engine output pasted back.

@@ -1,7 +1,7 @@
 //! Sniggle: the dossier's test vectors, hand-derived rule checks, bad input,
 //! and a differential test against an independent reference generator.
 //!
-//! Rules: `shared/rules/sly.md` §2 (board, notation) and §4 (Sniggle, rule
+//! Rules: `docs/rules/sniggle.md` §4 (Sniggle, rule
 //! numbers N-1…N-9, N-SET-1…N-SET-4, vectors §4.3). Every expected value
 //! comes from the dossier or is derived by hand from its numbered rules in
 //! the comments next to it; none is engine output pasted back.

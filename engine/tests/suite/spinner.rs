@@ -2,7 +2,7 @@
 //! hand-derived rule checks, chance nodes, bad input, and a differential
 //! test against an independent reference generator.
 //!
-//! Rules: `shared/rules/spinner.md` Part B (K1–K12, B.5 engine notes, B.6
+//! Rules: `docs/rules/spinner.md` (K1–K12, B.5 engine notes, B.6
 //! worked examples). Every expected value comes from the dossier or is
 //! derived by hand from its numbered rules in the comments next to it; none
 //! is engine output pasted back.

@@ -16,7 +16,7 @@ impl GameVisitor for Perfts {
 
 #[test]
 fn spinner_first_turns_are_the_placement_subsets() {
-    // spinner.md B.5: at the opening a spin of 1, 2 or 3 gives 60, 1,770 and
+    // docs/rules/spinner.md B.5: at the opening a spin of 1, 2 or 3 gives 60, 1,770 and
     // 34,220 placement sets (S cannot switch, K6), so one turn has
     // 60 + 1,770 + 34,220 = 36,050 leaves.
     let (_, turns) = visit_game("spinner", Perfts(1)).unwrap();
@@ -25,7 +25,7 @@ fn spinner_first_turns_are_the_placement_subsets() {
 
 #[test]
 fn sniggle_continuations_are_plies_not_turns() {
-    // sly.md §4.3: X has 9 first moves, all stopping on column D; Y's every
+    // docs/rules/sniggle.md §4.3: X has 9 first moves, all stopping on column D; Y's every
     // first move lands on D (1 X piece, odd) and continues to E (N-3).
     let (plies1, turns1) = visit_game("sniggle", Perfts(1)).unwrap();
     assert_eq!((plies1, turns1), (9, 9));

@@ -29,7 +29,7 @@ fn games_lists_slingshot_and_agents() {
 /// and perft ignores automatic draws (the FIDE bare-kings vector).
 #[test]
 fn perft_turns_divide_and_draw_rules() {
-    // sly.md §4.3: 9 first moves; each of Y's 9 replies continues D -> E (N-3),
+    // docs/rules/sniggle.md §4.3: 9 first moves; each of Y's 9 replies continues D -> E (N-3),
     // so 81 two-turn lines.
     let out = ok(&[
         "perft", "--game", "sniggle", "--depth", "2", "--turns", "--divide",
@@ -64,7 +64,7 @@ fn perft_turns_divide_and_draw_rules() {
 
 #[test]
 fn perft_and_moves_reproduce_the_dossier() {
-    // slingshot.md A.7.1: 39, 2,698, 193,000.
+    // docs/rules/slingshot.md A.7.1: 39, 2,698, 193,000.
     let out = ok(&[
         "perft",
         "--game",
@@ -382,7 +382,7 @@ fn a_killed_run_loses_no_finished_row_and_resumes() {
 #[test]
 fn evidence_page_is_current() {
     let page = experiments::research::evidence::evidence_page().unwrap();
-    assert!(page.contains("| `catapult(royal=true)` | `start` | 3 | 40,905 | catapult.md §1.16"));
+    assert!(page.contains("| `catapult(royal=true)` | `start` | 3 | 40,905 | docs/rules/catapult.md §1.16"));
     let committed = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/EVIDENCE.md"),
     )

@@ -123,7 +123,7 @@ fn bad_openings_are_one_line_errors() {
         &["--openings-file", file.to_str().unwrap()],
         "line 3: move 2 of the record: move \"2E\" is not legal",
     );
-    // Line Up has 16 first moves (sly.md §5 perft 1 = 16).
+    // Line Up has 16 first moves (docs/rules/line_up.md §5 perft 1 = 16).
     run(
         &["--openings", "20", "--opening-plies", "1"],
         "only 16 distinct openings of 1 plies exist",

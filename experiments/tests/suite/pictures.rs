@@ -49,9 +49,9 @@ fn counts(game: &str) -> Counts {
 
 #[test]
 fn every_start_position_draws_the_dossier_board() {
-    // (game, cells, pieces, circled centres): rules/*.md set-ups.
+    // (game, cells, pieces, circled centres): docs/rules/*.md set-ups.
     let cases = [
-        // 9×9, empty until the pie set-up (slingshot.md).
+        // 9×9, empty until the pie set-up (docs/rules/slingshot.md).
         ("slingshot", 81, 0, 0),
         // corners=neutral: a neutral piece on each corner.
         ("slingshot(corners=neutral)", 81, 4, 0),
@@ -63,7 +63,7 @@ fn every_start_position_draws_the_dossier_board() {
         ("andalusia", 81, 32, 0),
         // KC-S3: 127 cells, each 9-cell castle full.
         ("kings_colour", 127, 18, 0),
-        // Base 4: 37 hexes, no discs at the start (bagel.md Part 1).
+        // Base 4: 37 hexes, no discs at the start (docs/rules/bagel.md).
         ("bagel", 37, 0, 0),
         // Sly board: 144 spaces, 16 circled centres; N-SET-1: 9 pieces each.
         ("sniggle", 144, 18, 16),
@@ -77,7 +77,7 @@ fn every_start_position_draws_the_dossier_board() {
         ("line_up", 16, 0, 16),
         // §6: the two kings on the board, guards to place.
         ("blockade", 144, 2, 16),
-        // 8×8 with the four wild-card stars (spinner.md Part B).
+        // 8×8 with the four wild-card stars (docs/rules/spinner.md).
         ("spinner", 64, 4, 0),
     ];
     for (game, cells, pieces, centres) in cases {

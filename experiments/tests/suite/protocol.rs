@@ -72,7 +72,7 @@ fn engine_answers_the_handshake_queries_and_bad_lines() {
         .filter_map(|l| l.strip_prefix("response "))
         .collect();
     // p1turn, gameover, result at the start; p1turn after the set-up
-    // (the chooser, seat 1, is to move: rules/slingshot.md, pie set-up);
+    // (the chooser, seat 1, is to move: docs/rules/slingshot.md, pie set-up);
     // the last p1turn shows the bad `position` lines changed nothing.
     assert_eq!(responses, ["true", "false", "none", "false", "false"]);
     // `go` answers with a legal chooser move (chooser=B or chooser=T).

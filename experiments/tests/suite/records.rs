@@ -29,7 +29,7 @@ fn args(game: &str, agents: &[&str]) -> PlayArgs {
 
 /// A person at Catapult: a malformed move and an illegal one are answered
 /// with the reason and asked again, `moves` lists the 30 first moves
-/// (catapult.md §1.16, perft 1), a blank line is ignored, a legal move is
+/// (docs/rules/catapult.md §1.16, perft 1), a blank line is ignored, a legal move is
 /// played, the prompt then names the opponent's reply, and `quit` ends the
 /// game without a result.
 #[test]
@@ -160,7 +160,7 @@ fn play_from_a_position_and_refusals() {
     assert!(!out.contains("\nply 1:"), "{out}");
     assert!(out.contains("record: b1-b2 g8-g7 "), "{out}");
     // The position after b1-b2 given as text: Light's b1 stone now on b2,
-    // Dark to move (catapult.md position text).
+    // Dark to move (docs/rules/catapult.md position text).
     let out = ok(&[
         "play",
         "--game",
@@ -459,7 +459,7 @@ fn bagel_board_has_coordinates() {
 }
 
 /// A compound turn is entered ply by ply: in Sniggle, Y's reply to column
-/// D must continue D -> E (sly.md §4.3, N-3), so Y is asked again, with
+/// D must continue D -> E (docs/rules/sniggle.md §4.3, N-3), so Y is asked again, with
 /// that one step as the only legal move.
 #[test]
 fn compound_turn_is_asked_ply_by_ply() {
