@@ -8,6 +8,7 @@ mod cli;
 mod columns;
 mod common;
 mod design;
+mod docs;
 mod fuzz;
 #[path = "../../../engine/tests/suite/fuzz_runner.rs"]
 mod fuzz_runner;
