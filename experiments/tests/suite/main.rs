@@ -11,6 +11,7 @@ mod design;
 mod fuzz;
 #[path = "../../../engine/tests/suite/fuzz_runner.rs"]
 mod fuzz_runner;
+mod layers;
 mod pictures;
 mod protocol;
 mod records;
