@@ -5,7 +5,11 @@ use std::path::Path;
 
 use anyhow::{Result, anyhow};
 use engine::BoardShape;
-use plotters::prelude::*;
+use plotters::prelude::{
+    BLACK, BLUE, ChartBuilder, Circle, Color, DrawingArea, DrawingBackend, IntoDrawingArea,
+    IntoFont, LineSeries, PathElement, Polygon, RGBColor, Rectangle, SVGBackend, Text, TextStyle,
+    WHITE,
+};
 
 /// The colour of a first-mover rate `q`: blue below 1/2 (the second mover
 /// is favoured), white at 1/2, red above.
