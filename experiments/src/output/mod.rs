@@ -1,8 +1,7 @@
-//! What runs write and show: CSV tables, the progress bar and thread pool,
-//! SVG plots, and the generated report.
+//! The writers at the bottom: CSV number formats, whole-file CSV tables,
+//! the progress bar and thread pool, and SVG pictures of boards. They know
+//! no run, research or report (a test checks it).
 
 pub mod csvfmt;
-pub mod plot;
-pub mod report;
 pub mod svg;
 pub mod table;

@@ -1,5 +1,6 @@
 //! Small shared pieces of every run: whole-file CSV tables read and written
-//! with serde, the progress bar and the thread pool.
+//! with serde, the progress bar, the thread pool, and short labels of game
+//! and agent specs.
 
 use std::path::Path;
 
@@ -7,6 +8,9 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+use engine::registry::GAMES;
+use engine::spec::Spec;
 
 /// Reads every row of a headed CSV table; an absent file is an empty table.
 ///
@@ -67,4 +71,47 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
         .num_threads(threads)
         .build()
         .context("cannot start the thread pool")
+}
+
+/// A game string or agent spec with the parameters at their defaults left
+/// out, for labels: `catapult(size=8,royal=false,...)` → `catapult`,
+/// `mcts(iterations=50,c=1.4,ms=0)` → `mcts(iterations=50)`.
+pub fn short(text: &str) -> String {
+    let Ok(spec) = Spec::parse(text) else {
+        return text.to_string();
+    };
+    if spec.name == "pie" {
+        if let [(_, inner)] = spec.args.as_slice() {
+            return format!("pie({})", short(inner));
+        }
+        return text.to_string();
+    }
+    let params = GAMES
+        .iter()
+        .find(|g| g.name == spec.name)
+        .map(|g| g.params)
+        .or_else(|| {
+            agents::AGENTS
+                .iter()
+                .find(|(n, _)| *n == spec.name)
+                .map(|(_, p)| *p)
+        })
+        .unwrap_or(&[]);
+    let kept: Vec<String> = spec
+        .args
+        .iter()
+        .filter(|(k, v)| !params.iter().any(|p| p.name == k && p.default == v))
+        .map(|(k, v)| {
+            if k.is_empty() {
+                v.clone()
+            } else {
+                format!("{k}={v}")
+            }
+        })
+        .collect();
+    if kept.is_empty() {
+        spec.name
+    } else {
+        format!("{}({})", spec.name, kept.join(","))
+    }
 }

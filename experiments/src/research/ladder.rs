@@ -12,7 +12,7 @@ use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::research::balance::{self, BalanceArgs, canonical_game, slug};
-use crate::research::strength;
+use crate::research::rate;
 use crate::run::{self, OpeningsRequest, Schedule, TournamentArgs, read_rows, summarise};
 
 /// A ladder request.
@@ -190,7 +190,7 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
         t.overwrite = args.overwrite;
         t.openings = args.openings.clone();
         let rated = run::run(&t)?;
-        let fit = strength::fit(&rated.config, &rated.records, 0)?;
+        let fit = rate::fit(&rated.config, &rated.records, 0)?;
         let mut rows = Vec::new();
         for (i, agent) in rungs.iter().enumerate() {
             // First-mover advantage: the rung against itself.
@@ -256,9 +256,9 @@ pub fn table(rows: &[LadderRow]) -> String {
         let _ = writeln!(
             s,
             "{:<28} {:>4}  {:<34} {:>7.0} [{:>5.0}, {:>5.0}]  {:>6}  {:>6.1}% [{:>5.1}, {:>5.1}]  {:>5.1}%  {:>5.1}%{}",
-            crate::output::report::short(&r.game),
+            crate::output::table::short(&r.game),
             r.rung,
-            crate::output::report::short(&r.agent),
+            crate::output::table::short(&r.agent),
             r.elo,
             r.elo_lower,
             r.elo_upper,

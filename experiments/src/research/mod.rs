@@ -1,4 +1,5 @@
-//! The research commands, one module each.
+//! The research commands, one module each (`rate`, `sprt` and `tune`
+//! share [`strength`]).
 
 pub mod analyse;
 pub mod balance;
@@ -6,8 +7,11 @@ pub mod evidence;
 pub mod inspect;
 pub mod ladder;
 pub mod play;
+pub mod rate;
 pub mod show;
 pub mod solve;
+pub mod sprt;
 pub mod strength;
 pub mod swapmap;
+pub mod tune;
 pub mod ugi;

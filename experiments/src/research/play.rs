@@ -40,7 +40,7 @@ pub struct PlayArgs {
     /// Moves played from the start position first, space-separated.
     pub moves: Option<String>,
     /// Append the finished game's record (one JSON line, the format of
-    /// [`crate::records::Record`]) to this file; an abandoned game writes
+    /// [`crate::run::records::Record`]) to this file; an abandoned game writes
     /// none.
     pub record: Option<std::path::PathBuf>,
 }
@@ -222,7 +222,7 @@ impl GameVisitor for PlayVisitor<'_> {
                 check.apply(parse_legal_move(&check, m).map_err(|e| anyhow!("{e}"))?);
                 turns += u32::from(!check.continues_turn());
             }
-            let rec = crate::records::Record {
+            let rec = crate::run::records::Record {
                 boardlab: env!("CARGO_PKG_VERSION").to_string(),
                 game: game.game_string(),
                 index: 0,
@@ -234,11 +234,11 @@ impl GameVisitor for PlayVisitor<'_> {
                 plies: record.len() as u32,
                 moves: record.clone(),
                 turns,
-                winners: crate::records::winners(&r),
+                winners: crate::run::records::winners(&r),
                 returns: r.clone(),
                 end: end.clone(),
             };
-            crate::records::append(path, &rec)?;
+            crate::run::records::append(path, &rec)?;
         }
         let rs: Vec<String> = (0..n)
             .map(|i| format!("seat {i} {} {}", state.seat_role(i), r[i]))

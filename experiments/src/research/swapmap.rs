@@ -29,7 +29,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
+use rayon::iter::{IntoParallelRefIterator, ParallelIterator};
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
@@ -38,8 +38,8 @@ use engine::pie::{NoSwap, opening_classes};
 use engine::{BoardShape, Game, GameVisitor, State, ToMove, visit_game};
 
 use crate::output::table::{games_bar, pool, read_table, write_table};
-use crate::records::Record;
 use crate::research::balance::slug;
+use crate::run::records::Record;
 use crate::run::{mix, play_out};
 use crate::stats::wilson;
 
@@ -304,7 +304,7 @@ impl GameVisitor for PieVisitor<'_> {
         let (tx, rx) = mpsc::channel::<(SwapGame, Record)>();
         // Records of the games played from now on (maps made before records
         // existed have none for their earlier games).
-        let records = crate::records::records_path(&games_csv);
+        let records = crate::run::records::records_path(&games_csv);
         if done.is_empty() {
             File::create(&records)
                 .with_context(|| format!("cannot write {}", records.display()))?;
@@ -320,7 +320,7 @@ impl GameVisitor for PieVisitor<'_> {
                 for (g, rec) in rx {
                     writer.serialize(&g)?;
                     writer.flush()?;
-                    crate::records::append(&records, &rec)?;
+                    crate::run::records::append(&records, &rec)?;
                     bar.inc(1);
                     got.push(g);
                 }
@@ -387,7 +387,7 @@ fn play<S: Research + 'static>(
         plies: moves.len() as u32,
         moves,
         turns: opening_turns + turns,
-        winners: crate::records::winners(&r[..2]),
+        winners: crate::run::records::winners(&r[..2]),
         returns: r[..2].to_vec(),
         end: state.end_reason().map(str::to_string),
     };

@@ -31,7 +31,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
-use rayon::prelude::*;
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
@@ -42,6 +42,7 @@ pub mod jobs;
 pub mod merge;
 pub mod openings;
 pub mod play;
+pub mod records;
 pub mod rows;
 pub mod safety;
 pub mod summary;
@@ -350,7 +351,7 @@ impl GameVisitor for RunVisitor<'_> {
         let specs = &self.specs;
         let setup = &setup;
         let mut recorder =
-            crate::records::RecordWriter::open(&args.out, &game, &config, setup, existing)?;
+            crate::run::records::RecordWriter::open(&args.out, &game, &config, setup, existing)?;
         std::thread::scope(|scope| -> Result<()> {
             let writer_thread = scope.spawn(|| -> Result<()> {
                 for rec in rx {
@@ -419,7 +420,7 @@ fn upgrade<G: Game>(
     let mut writer = RowWriter::create(&tmp, n)?;
     let mut count = 0u64;
     rows::for_each_row(out, false, Some(config), |mut r| {
-        let (state, turns) = crate::records::replay_row(game, setup, &r)?;
+        let (state, turns) = crate::run::records::replay_row(game, setup, &r)?;
         r.turns = r.turns.or(Some(turns));
         if r.end.is_none() {
             r.end = state.end_reason().map(str::to_string);

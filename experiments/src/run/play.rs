@@ -156,7 +156,7 @@ pub fn play_job<G: Game>(
         index: job.index,
         seed: job.seed,
         seats: job.seats.clone(),
-        winners: crate::records::winners(&r),
+        winners: crate::run::records::winners(&r),
         returns: r,
         roles: seat_roles.iter().map(|x| x.role.to_string()).collect(),
         colours: seat_roles.iter().map(|x| x.colour.clone()).collect(),

@@ -343,7 +343,7 @@ impl GameRow {
                 })
                 .collect::<Result<Vec<usize>>>()?,
             Shape::Current => {
-                let w = crate::records::winners(&returns);
+                let w = crate::run::records::winners(&returns);
                 let seat = match w[..] {
                     [s] => s.to_string(),
                     _ => String::new(),

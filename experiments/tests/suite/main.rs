@@ -12,6 +12,7 @@ mod docs;
 mod fuzz;
 #[path = "../../../engine/tests/suite/fuzz_runner.rs"]
 mod fuzz_runner;
+mod layers;
 mod pictures;
 mod protocol;
 mod records;

@@ -109,7 +109,7 @@ fn humans_finish_a_game() {
     // `--record` appends the finished game's record, which verifies; an
     // abandoned game appends none.
     scripted(&people, "quit\n");
-    assert_eq!(experiments::records::verify(&file).unwrap(), 1);
+    assert_eq!(experiments::run::records::verify(&file).unwrap(), 1);
     let text = std::fs::read_to_string(&file).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["agents"], serde_json::json!(["human", "human"]));

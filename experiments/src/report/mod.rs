@@ -11,13 +11,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use engine::BoardShape;
-use engine::registry::GAMES;
-use engine::spec::Spec;
 
-use crate::output::plot;
+use crate::output::table::short;
 use crate::research::balance::{BalanceRow, by_game, read_balance, slug};
 use crate::research::swapmap::{SwapRow, cell_map, pie_values, read_swapmap};
 use crate::run::{read_config, read_rows};
+
+pub mod plot;
 
 /// What `report` wrote.
 #[derive(Clone, Debug)]
@@ -409,49 +409,6 @@ fn unique(it: impl Iterator<Item = String>) -> Vec<String> {
     v.sort();
     v.dedup();
     v
-}
-
-/// A game string or agent spec with the parameters at their defaults left
-/// out, for labels: `catapult(size=8,royal=false,...)` → `catapult`,
-/// `mcts(iterations=50,c=1.4,ms=0)` → `mcts(iterations=50)`.
-pub fn short(text: &str) -> String {
-    let Ok(spec) = Spec::parse(text) else {
-        return text.to_string();
-    };
-    if spec.name == "pie" {
-        if let [(_, inner)] = spec.args.as_slice() {
-            return format!("pie({})", short(inner));
-        }
-        return text.to_string();
-    }
-    let params = GAMES
-        .iter()
-        .find(|g| g.name == spec.name)
-        .map(|g| g.params)
-        .or_else(|| {
-            agents::AGENTS
-                .iter()
-                .find(|(n, _)| *n == spec.name)
-                .map(|(_, p)| *p)
-        })
-        .unwrap_or(&[]);
-    let kept: Vec<String> = spec
-        .args
-        .iter()
-        .filter(|(k, v)| !params.iter().any(|p| p.name == k && p.default == v))
-        .map(|(k, v)| {
-            if k.is_empty() {
-                v.clone()
-            } else {
-                format!("{k}={v}")
-            }
-        })
-        .collect();
-    if kept.is_empty() {
-        spec.name
-    } else {
-        format!("{}({})", spec.name, kept.join(","))
-    }
 }
 
 /// The game's name with any `pie(...)` removed: `pie(catapult(...))` →

@@ -1,0 +1,94 @@
+//! Option groups that several commands share, each defined once and
+//! flattened into the commands' arguments with `#[command(flatten)]`.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::run::{OpeningsRequest, TournamentArgs, parse_shard};
+
+/// Options every run that plays many games shares.
+#[derive(Args)]
+pub struct RunOpts {
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Run seed: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Replace an output made with another configuration.
+    #[arg(long)]
+    pub overwrite: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play only the k-th of n deterministic slices (k/n); combine the
+    /// slices' CSVs with `boardlab merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+}
+
+/// Openings the games start from (every command that plays a tournament).
+#[derive(Args)]
+pub struct OpeningOpts {
+    /// Start the games from K distinct random openings of --opening-plies
+    /// plies (game pairs 2k, 2k+1 play opening k with the seats swapped;
+    /// give --games 2K to play each once per seating). With
+    /// --openings-file: use only its first K openings.
+    #[arg(long, value_name = "K")]
+    pub openings: Option<u32>,
+    /// Plies of each random opening (uniformly random legal moves).
+    #[arg(long, value_name = "P")]
+    pub opening_plies: Option<u32>,
+    /// Openings from a file: one per line, moves from the start in the
+    /// game's notation, or a position text; `#` starts a comment line.
+    #[arg(long, value_name = "FILE")]
+    pub openings_file: Option<PathBuf>,
+    /// Keep only random openings this agent judges balanced: its win
+    /// probability for the seat to move within --opening-margin of 1/2
+    /// after one search (e.g. "alphabeta(depth=4)").
+    #[arg(long, value_name = "AGENT")]
+    pub opening_filter: Option<String>,
+    /// With --opening-filter: how far from 1/2 the win probability may be
+    /// (default 0.1).
+    #[arg(long, value_name = "M")]
+    pub opening_margin: Option<f64>,
+}
+
+impl OpeningOpts {
+    /// The library's openings request.
+    pub fn request(self) -> OpeningsRequest {
+        OpeningsRequest {
+            count: self.openings,
+            plies: self.opening_plies,
+            file: self.openings_file,
+            filter: self.opening_filter,
+            margin: self.opening_margin,
+        }
+    }
+}
+
+impl RunOpts {
+    /// A tournament request of `game`, `agents`, `games` and `out` with
+    /// these options and `openings`.
+    ///
+    /// # Errors
+    /// A `--shard` that is not `k/n` with `1 <= k <= n`.
+    pub fn tournament(
+        &self,
+        game: &str,
+        agents: &[String],
+        games: u32,
+        out: PathBuf,
+        openings: OpeningOpts,
+    ) -> Result<TournamentArgs> {
+        let mut t = TournamentArgs::new(game, agents, games, self.seed, out);
+        t.threads = self.threads;
+        t.overwrite = self.overwrite;
+        t.progress = !self.quiet;
+        t.shard = self.shard.as_deref().map(parse_shard).transpose()?;
+        t.openings = openings.request();
+        Ok(t)
+    }
+}

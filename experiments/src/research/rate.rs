@@ -1,0 +1,175 @@
+//! `rate`: Elo ratings of several agents from a paired round robin (a
+//! Bradley–Terry fit), written to a ratings CSV.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::research::strength::{cutechess_lines, points_of, two_seats};
+use crate::run::{self, GameRecord, Schedule, TournamentArgs, TournamentConfig};
+use crate::stats::elo::{Ratings, bradley_terry};
+
+/// A request for `boardlab rate`.
+#[derive(Clone, Debug)]
+pub struct RateArgs {
+    /// The paired round robin (its `out` is the games CSV).
+    pub run: TournamentArgs,
+    /// The anchor agent's spec or index; default the first agent.
+    pub anchor: Option<String>,
+    /// Where the ratings go.
+    pub ratings_out: PathBuf,
+}
+
+/// Fits ratings to the games of a paired round robin.
+///
+/// # Errors
+/// Too few games to connect the agents.
+pub fn fit(config: &TournamentConfig, records: &[GameRecord], anchor: usize) -> Result<Ratings> {
+    let k = config.agents.len();
+    let mut score = vec![vec![0.0; k]; k];
+    let mut games = vec![vec![0.0; k]; k];
+    for r in records {
+        if r.seats.len() != 2 {
+            continue;
+        }
+        let (a, b) = (r.seats[0], r.seats[1]);
+        let pa = points_of(r, a);
+        score[a][b] += pa;
+        score[b][a] += 1.0 - pa;
+        games[a][b] += 1.0;
+        games[b][a] += 1.0;
+    }
+    bradley_terry(&score, &games, anchor).map_err(|e| anyhow!("cannot fit ratings: {e}"))
+}
+
+fn anchor_index(agent_specs: &[String], anchor: Option<&str>) -> Result<usize> {
+    let Some(a) = anchor else { return Ok(0) };
+    let canonical: Vec<String> = agent_specs
+        .iter()
+        .map(|s| {
+            agents::AgentSpec::parse(s)
+                .map(|x| x.canonical())
+                .map_err(|e| anyhow!("{e}"))
+        })
+        .collect::<Result<_>>()?;
+    if let Ok(i) = a.parse::<usize>() {
+        if i < canonical.len() {
+            return Ok(i);
+        }
+        bail!(
+            "--anchor {i} is not an agent index (0..{})",
+            canonical.len() - 1
+        );
+    }
+    let canon = agents::AgentSpec::parse(a)
+        .map_err(|e| anyhow!("--anchor: {e}"))?
+        .canonical();
+    canonical
+        .iter()
+        .position(|s| *s == canon)
+        .ok_or_else(|| anyhow!("--anchor {a:?} is not one of the agents (give its spec or index)"))
+}
+
+/// Runs (or resumes) the round robin, fits ratings, writes the ratings CSV
+/// and returns the printed report.
+///
+/// # Errors
+/// Bad game, agents or anchor; unwritable outputs; a configuration clash.
+pub fn rate(args: &RateArgs) -> Result<String> {
+    if args.run.agents.len() < 2 {
+        bail!("rate needs at least two agents");
+    }
+    two_seats(&args.run.game, "rate")?;
+    let anchor = anchor_index(&args.run.agents, args.anchor.as_deref())?;
+    let mut run = args.run.clone();
+    run.paired = true;
+    run.schedule = Schedule::RoundRobin;
+    run.also_writes.push(args.ratings_out.clone());
+    let res = run::run(&run)?;
+    if let Some((k, n)) = run.shard {
+        return Ok(format!(
+            "shard {k}/{n}: {} games in {}; merge all shards with `boardlab merge`, then fit with `boardlab rate ... --out MERGED.csv` (it resumes the finished games)",
+            res.records.len(),
+            run.out.display()
+        ));
+    }
+    let names: Vec<String> = res.config.agents.clone();
+    let r = fit(&res.config, &res.records, anchor)?;
+    let k = names.len();
+    let mut out = String::new();
+    for a in 0..k {
+        for b in a + 1..k {
+            let _ = writeln!(out, "{}", cutechess_lines(&res.records, &names, a, b));
+        }
+    }
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| r.ratings[b].elo.total_cmp(&r.ratings[a].elo));
+    let _ = writeln!(
+        out,
+        "\nRank  Elo      95% interval       LOS-next  Games  Agent   (Bradley-Terry, anchor {} = 0, {})",
+        names[anchor], res.config.game
+    );
+    let mut w = csv::Writer::from_path(&args.ratings_out)
+        .with_context(|| format!("cannot write {}", args.ratings_out.display()))?;
+    w.write_record([
+        "game",
+        "rank",
+        "agent",
+        "spec",
+        "elo",
+        "se",
+        "lower",
+        "upper",
+        "los_next",
+        "games",
+        "score",
+        "anchor",
+        "seed",
+        "games_csv",
+    ])?;
+    for (rank, &i) in order.iter().enumerate() {
+        let e = r.ratings[i];
+        let (lo, hi) = (
+            e.elo - crate::stats::Z95 * e.se,
+            e.elo + crate::stats::Z95 * e.se,
+        );
+        let los_next = order.get(rank + 1).map(|&j| r.los(i, j));
+        let (mut games, mut pts) = (0u64, 0.0);
+        for rec in &res.records {
+            if rec.seats.contains(&i) {
+                games += 1;
+                pts += points_of(rec, i);
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{:>4}  {:>7.1}  [{:>7.1}, {:>7.1}]  {:>8}  {:>5}  A{i} {}",
+            rank + 1,
+            e.elo,
+            lo,
+            hi,
+            los_next.map_or("-".to_string(), |l| format!("{:.1}%", 100.0 * l)),
+            games,
+            names[i]
+        );
+        w.write_record([
+            res.config.game.clone(),
+            (rank + 1).to_string(),
+            i.to_string(),
+            names[i].clone(),
+            format!("{:.2}", e.elo),
+            format!("{:.2}", e.se),
+            format!("{lo:.2}"),
+            format!("{hi:.2}"),
+            los_next.map_or(String::new(), |l| format!("{l:.4}")),
+            games.to_string(),
+            format!("{:.4}", pts / games.max(1) as f64),
+            names[anchor].clone(),
+            res.config.seed.to_string(),
+            run.out.display().to_string(),
+        ])?;
+    }
+    w.flush()?;
+    Ok(out)
+}
