@@ -24,7 +24,9 @@ fn repo() -> PathBuf {
 /// Every file under `dir`, recursively, skipping build output and hidden
 /// directories.
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -135,7 +137,10 @@ fn docs_for(rel: &Path, docs: &BTreeMap<String, Doc>) -> (BTreeSet<String>, bool
         .iter()
         .map(|c| {
             let c = Path::new(c);
-            c.file_stem().unwrap_or(c.as_os_str()).to_string_lossy().into_owned()
+            c.file_stem()
+                .unwrap_or(c.as_os_str())
+                .to_string_lossy()
+                .into_owned()
         })
         .collect();
     // With the links of `names` and the files linking to them.
@@ -146,7 +151,11 @@ fn docs_for(rel: &Path, docs: &BTreeMap<String, Doc>) -> (BTreeSet<String>, bool
                 set.extend(d.links.iter().filter(|l| docs.contains_key(*l)).cloned());
             }
             if back {
-                set.extend(docs.iter().filter(|(_, d)| d.links.contains(n)).map(|(k, _)| k.clone()));
+                set.extend(
+                    docs.iter()
+                        .filter(|(_, d)| d.links.contains(n))
+                        .map(|(k, _)| k.clone()),
+                );
             }
         }
         set
@@ -170,7 +179,10 @@ fn docs_for(rel: &Path, docs: &BTreeMap<String, Doc>) -> (BTreeSet<String>, bool
 /// define, as `path:line: ID (files checked)`.
 fn undefined_citations(root: &Path) -> Vec<String> {
     let docs = read_docs(&root.join("docs/rules"));
-    assert!(docs.len() >= 14, "docs/rules should hold the 13 games and the Sly board");
+    assert!(
+        docs.len() >= 14,
+        "docs/rules should hold the 13 games and the Sly board"
+    );
     let families: BTreeSet<&str> = docs
         .values()
         .flat_map(|d| d.defined.iter())
@@ -181,11 +193,16 @@ fn undefined_citations(root: &Path) -> Vec<String> {
     walk(&src, &mut files);
     let mut missing = Vec::new();
     let mut cited = 0;
-    for f in files.iter().filter(|f| f.extension().and_then(|e| e.to_str()) == Some("rs")) {
+    for f in files
+        .iter()
+        .filter(|f| f.extension().and_then(|e| e.to_str()) == Some("rs"))
+    {
         let rel = f.strip_prefix(&src).unwrap();
         let (set, specific) = docs_for(rel, &docs);
-        let defined: BTreeSet<&str> =
-            set.iter().flat_map(|n| docs[n].defined.iter().map(String::as_str)).collect();
+        let defined: BTreeSet<&str> = set
+            .iter()
+            .flat_map(|n| docs[n].defined.iter().map(String::as_str))
+            .collect();
         // Bare identifiers (`S13`, `D4`) are checked for the letter prefixes
         // these files use bare; outside a specific set only two-letter ones
         // (`QB3`), since one letter and a digit is also a coordinate.
@@ -218,7 +235,10 @@ fn undefined_citations(root: &Path) -> Vec<String> {
             }
         }
     }
-    assert!(cited > 500, "only {cited} rule citations found under engine/src: is the scanner broken?");
+    assert!(
+        cited > 500,
+        "only {cited} rule citations found under engine/src: is the scanner broken?"
+    );
     missing
 }
 
@@ -243,15 +263,26 @@ fn nothing_points_outside_the_repository() {
     }
     let mut hits = Vec::new();
     for f in &files {
-        let Ok(text) = fs::read_to_string(f) else { continue };
+        let Ok(text) = fs::read_to_string(f) else {
+            continue;
+        };
         for (n, line) in text.lines().enumerate() {
             if needles.iter().any(|s| line.contains(s.as_str())) {
-                hits.push(format!("{}:{}: {}", f.strip_prefix(&root).unwrap_or(f).display(), n + 1, line.trim()));
+                hits.push(format!(
+                    "{}:{}: {}",
+                    f.strip_prefix(&root).unwrap_or(f).display(),
+                    n + 1,
+                    line.trim()
+                ));
             }
         }
     }
     assert!(files.len() > 100, "only {} files walked", files.len());
-    assert!(hits.is_empty(), "references outside the repository (use docs/rules/<game>.md):\n{}", hits.join("\n"));
+    assert!(
+        hits.is_empty(),
+        "references outside the repository (use docs/rules/<game>.md):\n{}",
+        hits.join("\n")
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
+use crate::commands::options::PositionOpts;
 use crate::research::analyse::analyse;
 
 /// Search one position with one agent: `info` lines as the search goes
@@ -12,15 +13,8 @@ use crate::research::analyse::analyse;
 /// speed, principal variation), then `bestmove M`.
 #[derive(ClapArgs)]
 pub struct Args {
-    /// Game string.
-    #[arg(long)]
-    game: String,
-    /// Position text (default: the initial position).
-    #[arg(long)]
-    position: Option<String>,
-    /// Moves played from the position first, space-separated.
-    #[arg(long)]
-    moves: Option<String>,
+    #[command(flatten)]
+    at: PositionOpts,
     /// Agent spec.
     #[arg(long)]
     agent: String,
@@ -35,9 +29,9 @@ pub struct Args {
 /// A bad game or agent spec, position or move.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let best = analyse(
-        &args.game,
-        args.position.as_deref(),
-        args.moves.as_deref(),
+        &args.at.game,
+        args.at.position.as_deref(),
+        args.at.moves.as_deref(),
         &args.agent,
         args.seed,
         out,

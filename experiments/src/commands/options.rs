@@ -8,6 +8,25 @@ use clap::Args;
 
 use crate::run::{OpeningsRequest, TournamentArgs, parse_shard};
 
+/// The position a command starts from: a game, then a position text or its
+/// initial state, then moves (`moves`, `perft`, `play`, `analyse`, `show`).
+/// `--seed` is each command's own, since its default differs: 0 where it
+/// only draws a set-up, 1 where it also seeds agents.
+#[derive(Args)]
+pub struct PositionOpts {
+    /// Game string, e.g. `slingshot(size=7)`.
+    #[arg(long)]
+    pub game: String,
+    /// Start position in the game's position text (default: the initial
+    /// state for --seed).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves played from the start position first, space-separated, in the
+    /// game's notation.
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
 /// Options every run that plays many games shares.
 #[derive(Args)]
 pub struct RunOpts {

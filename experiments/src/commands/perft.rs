@@ -5,6 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
+use crate::commands::options::PositionOpts;
 use crate::research::inspect::{self, PerftArgs};
 
 /// Count the leaf nodes of the game tree to each depth (perft).
@@ -18,15 +19,8 @@ use crate::research::inspect::{self, PerftArgs};
 /// depth's line is printed as soon as it is known.
 #[derive(ClapArgs)]
 pub struct Args {
-    /// Game string.
-    #[arg(long)]
-    game: String,
-    /// Start position in the game's position text.
-    #[arg(long)]
-    position: Option<String>,
-    /// Moves to apply first.
-    #[arg(long)]
-    moves: Option<String>,
+    #[command(flatten)]
+    at: PositionOpts,
     /// Deepest depth, in plies (in turns with --turns); 1 to 30.
     #[arg(long)]
     depth: u32,
@@ -47,9 +41,9 @@ pub struct Args {
 /// A bad game string, position, move or depth.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let perft = PerftArgs {
-        game: args.game,
-        position: args.position,
-        moves: args.moves,
+        game: args.at.game,
+        position: args.at.position,
+        moves: args.at.moves,
         seed: args.seed,
         depth: args.depth,
         turns: args.turns,

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
+use crate::commands::options::PositionOpts;
 use crate::research::play::{PlayArgs, play_game};
 
 /// Play one game, printing the board after each ply and the record at the end.
@@ -15,19 +16,11 @@ use crate::research::play::{PlayArgs, play_game};
 /// end of input) abandons the game.
 #[derive(ClapArgs)]
 pub struct Args {
-    /// Game string.
-    #[arg(long)]
-    game: String,
+    #[command(flatten)]
+    at: PositionOpts,
     /// One agent spec per seat, seat 0 first (`human` for a person).
     #[arg(long, num_args = 1.., required = true)]
     agents: Vec<String>,
-    /// Start position in the game's position text (default: the initial
-    /// state for --seed).
-    #[arg(long)]
-    position: Option<String>,
-    /// Moves played from the start position first, space-separated.
-    #[arg(long)]
-    moves: Option<String>,
     /// Append the finished game's record (one JSON line, as in
     /// `FILE.records.jsonl`) to this file.
     #[arg(long)]
@@ -46,12 +39,12 @@ pub struct Args {
 /// A bad game or agent spec, position, move or record file.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let play = PlayArgs {
-        game: args.game,
+        game: args.at.game,
         agents: args.agents,
         seed: args.seed,
         verbose: args.verbose,
-        position: args.position,
-        moves: args.moves,
+        position: args.at.position,
+        moves: args.at.moves,
         record: args.record,
     };
     let end = play_game(&play, &mut std::io::stdin().lock(), out)?;

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
+use crate::commands::options::PositionOpts;
 use crate::research::show::show;
 
 /// Show a position: the terminal board, or with --svg an SVG picture
@@ -13,15 +14,8 @@ use crate::research::show::show;
 /// castles and walls, the Sly fields and centres, Andalusia's lines).
 #[derive(ClapArgs)]
 pub struct Args {
-    /// Game string.
-    #[arg(long)]
-    game: String,
-    /// Position text (default: the initial position).
-    #[arg(long)]
-    position: Option<String>,
-    /// Moves played from the position first, space-separated.
-    #[arg(long)]
-    moves: Option<String>,
+    #[command(flatten)]
+    at: PositionOpts,
     /// Seed of the initial position (games with random set-ups).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -36,9 +30,9 @@ pub struct Args {
 /// A bad game string, position or move, an output that cannot be written.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let text = show(
-        &args.game,
-        args.position.as_deref(),
-        args.moves.as_deref(),
+        &args.at.game,
+        args.at.position.as_deref(),
+        args.at.moves.as_deref(),
         args.seed,
         args.svg.as_deref(),
     )?;

@@ -382,7 +382,9 @@ fn a_killed_run_loses_no_finished_row_and_resumes() {
 #[test]
 fn evidence_page_is_current() {
     let page = experiments::research::evidence::evidence_page().unwrap();
-    assert!(page.contains("| `catapult(royal=true)` | `start` | 3 | 40,905 | docs/rules/catapult.md §1.16"));
+    assert!(page.contains(
+        "| `catapult(royal=true)` | `start` | 3 | 40,905 | docs/rules/catapult.md §1.16"
+    ));
     let committed = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/EVIDENCE.md"),
     )
