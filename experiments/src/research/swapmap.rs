@@ -255,7 +255,7 @@ impl GameVisitor for PieVisitor<'_> {
             slug(&config.agent)
         ));
         // `X.csv.config.json`, as beside every other run's CSV; maps made
-        // before issue 17 named it `X.config.json` and are moved to it.
+        // before per-agent seeding (commit 7307969) named it `X.config.json` and are moved to it.
         let cfg_path = crate::run::rows::config_path(&games_csv);
         let old_cfg = games_csv.with_extension("config.json");
         if old_cfg.exists() && !cfg_path.exists() {

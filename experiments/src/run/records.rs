@@ -40,7 +40,7 @@ pub struct Record {
     /// The game seed: the initial state is `initial_state(seed)` unless the
     /// game started from an opening, chance outcomes come from
     /// `mix(seed, 0)`, agent `a` of the run from `mix(seed, a + 1)` (by seat
-    /// `s`, `mix(seed, s + 1)`, in runs made before issue 17).
+    /// `s`, `mix(seed, s + 1)`, in runs made before per-agent seeding, commit 7307969).
     pub seed: u64,
     /// The position text of the state the first move of `moves` was played
     /// from (after the opening, if any).

@@ -9,7 +9,7 @@
 //! per column, for pandas and R: `seed` as hexadecimal text, `winner_seat`,
 //! `winner_team` and `winner_agent` as integers or empty, a `draw` flag,
 //! and separate `role_s`, `colour_s` and `team_s` columns. Files written
-//! before issue 17 ([`header_v1`]: the winners joined by `+` or `draw`, the
+//! before the pandas-ready shape of commit fe5bbf3 ([`header_v1`]: the winners joined by `+` or `draw`, the
 //! seed in decimal, one `role_s` label such as `setter/teal`; `turns`,
 //! `end`, `opening` and `opening_moves` possibly missing) are still read;
 //! a run that resumes one rewrites it in the current shape first
@@ -44,7 +44,7 @@ pub fn header(n: usize) -> Vec<String> {
     h
 }
 
-/// The columns of a tournament CSV written before issue 17 gave every
+/// The columns of a tournament CSV written before commit fe5bbf3 gave every
 /// column one kind of value (read, never written: see the module notes).
 pub fn header_v1(n: usize) -> Vec<String> {
     let mut h: Vec<String> = vec!["game".into(), "game_index".into(), "seed".into()];
@@ -86,7 +86,7 @@ const OPTIONAL: &[&str] = &["turns", "end", "opening", "opening_moves"];
 /// The two shapes of a tournament CSV (see the module notes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    /// Written before issue 17: joined winners, decimal seeds, one role
+    /// Written before commit fe5bbf3: joined winners, decimal seeds, one role
     /// label per seat.
     V1,
     /// The current columns ([`header`]).

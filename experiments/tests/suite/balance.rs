@@ -1,4 +1,4 @@
-//! Issue 7: `balance`, `pie` and `report` as a user runs them, and the
+//! `balance`, `pie` and `report` as a user runs them, and the
 //! measures they print checked against hand-worked values.
 
 use crate::common::{dir, fails, ok, p};
@@ -107,7 +107,7 @@ fn synthetic_map(qs: &[f64], n: u64, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<S
         .collect()
 }
 
-/// Issue 17: on maps whose true q values are known, the plug-in
+/// On maps whose true q values are known, the plug-in
 /// `min max(q̂, 1 − q̂)` is pulled toward ½ (it keeps the luckiest of 30
 /// noisy estimates), and the split-sample estimate is not.
 #[test]

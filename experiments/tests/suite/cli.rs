@@ -39,7 +39,7 @@ fn perft_turns_divide_and_draw_rules() {
     assert_eq!(lines.iter().filter(|l| l.starts_with("  ")).count(), 9);
     assert!(lines.contains(&"  4C-4D 9"), "{out}");
     assert_eq!(lines[10], "2 81");
-    // The FIDE vector (CPW / issue 20): 8/k1P5/8/1K6/8/8/8/8 depth 7 = 567,584;
+    // The FIDE vector (the Chess Programming Wiki's perft page): 8/k1P5/8/1K6/8/8/8/8 depth 7 = 567,584;
     // under the default dead=kk a promotion capture leaves K v K, which must
     // not end the perft branch.
     let out = ok(&[

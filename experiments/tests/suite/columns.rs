@@ -1,4 +1,4 @@
-//! The tournament CSV fit for pandas and R (issue 17): one kind of value
+//! The tournament CSV fit for pandas and R: one kind of value
 //! per column, seeds as text, winners as integers with a team column and a
 //! draw flag apart, roles, colours and teams in columns of their own; and
 //! files of the first shape read, and rewritten in the current columns when
@@ -153,7 +153,7 @@ fn team_rows_name_the_winning_team_not_a_seat() {
 }
 
 /// `data/first-shape/line-up-mixed.csv` is `results/line-up-mixed.csv` as
-/// committed before issue 17 (commit 6ef4736): the first shape (winners
+/// committed before commit fe5bbf3 (as of commit 6ef4736): the first shape (winners
 /// joined, decimal seeds, one role label, no end reasons). Its command, run
 /// again on a copy, plays nothing, rewrites the copy in the current columns
 /// with every game kept and the end reasons filled in.

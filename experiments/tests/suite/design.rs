@@ -1,4 +1,4 @@
-//! Issue 17, the design of the runs: agents seeded by agent (so that a game
+//! The design of the runs: agents seeded by agent (so that a game
 //! pair of two identical agents is two games), openings played with both
 //! seatings, the `end` column and the distinct-game count.
 

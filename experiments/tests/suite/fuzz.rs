@@ -1,4 +1,4 @@
-//! Fuzzing of the parsers on the experiments side (issue 19), with
+//! Fuzzing of the parsers on the experiments side, with
 //! proptest like the engine's (`engine/tests/suite/fuzz.rs`, which has the
 //! game, position and move targets). Targets:
 //!
@@ -133,7 +133,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Checks `records` against `config` unless the config asks for more jobs
 /// than a test should list (a corrupt config's `games` can be 4 billion;
-/// see the report of issue 19).
+/// see the fuzzing notes in docs/development.md).
 fn check_small(config: &TournamentConfig, seats: usize, records: &[GameRecord]) {
     if config.games <= 10_000 && config.agents.len() <= 16 {
         let _ = check_rows(config, seats, records);

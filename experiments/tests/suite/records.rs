@@ -1,4 +1,4 @@
-//! Issue 18: a human seat in `play` (scripted input, and the real binary
+//! Game records and a human seat in `play` (scripted input, and the real binary
 //! with piped standard input), `play --position/--moves`, game records
 //! beside every run's CSV, `replay`, `replay --verify` and PGN export.
 

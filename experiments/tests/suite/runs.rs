@@ -1,4 +1,4 @@
-//! Long runs that lose nothing (issue 19): one writer per output, outputs
+//! Long runs that lose nothing: one writer per output, outputs
 //! checked before the first game, corrupt configurations named, runs
 //! extended by index, finished SPRTs not recorded twice, threads bounded,
 //! provenance recorded.
@@ -273,7 +273,7 @@ fn threads_are_capped() {
     assert_eq!(rows_without_timing(&out).len(), 2);
 }
 
-/// `solve` (issue 14): the same rows at one and two threads (wall time
+/// `solve`: the same rows at one and two threads (wall time
 /// aside), a resumed run solves nothing again, a resume of another seed or
 /// of fewer positions is refused, and bad numbers are one-line errors: a
 /// thread count of 0, no positions or more than one run takes, tables
