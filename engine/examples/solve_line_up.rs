@@ -8,7 +8,7 @@
 //! committed). Prints the table's size, the positions decided at each
 //! distance, the draws, a Bellman consistency check on random entries, the
 //! value of the start and the value of every first placement. Point
-//! `BOARDLAB_LINE_UP_TABLE` at the file to let `State::solved` (and so the
+//! `BOARDLAB_LINE_UP_TABLE` at the file to let `Search::solved` (and so the
 //! `solver` agent) use it.
 
 use std::path::PathBuf;

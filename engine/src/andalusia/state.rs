@@ -506,15 +506,6 @@ impl State for AndalusiaState {
     fn parse_move(&self, text: &str) -> Result<AndalusiaMove, GameError> {
         super::text::parse_move(self, text)
     }
-
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&super::EvalWeights::DEFAULT)
-    }
-
-    /// Captures and promotions, for quiescence searches.
-    fn is_capture(&self, mv: AndalusiaMove) -> bool {
-        mv.is_capture() || mv.is_promotion()
-    }
 }
 
 impl Research for AndalusiaState {

@@ -1,7 +1,8 @@
-//! Bagel: the heuristic evaluation behind `State::evaluate` (alpha-beta
+//! Bagel: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
 use super::*;
+use crate::api::Search;
 
 impl BagelState {
     /// Score difference (100 per window) plus open windows (windows holding
@@ -22,5 +23,14 @@ impl BagelState {
             }
         }
         v
+    }
+}
+
+impl Search for BagelState {
+    /// Score difference (100 per window) plus open windows (windows holding
+    /// only the player's discs and empty tiles, weighted by how full they
+    /// are), from the mover's view.
+    fn evaluate(&self) -> i32 {
+        self.evaluation()
     }
 }

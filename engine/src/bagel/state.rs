@@ -278,13 +278,6 @@ impl State for BagelState {
         }
         Ok(mv)
     }
-
-    /// Score difference (100 per window) plus open windows (windows holding
-    /// only the player's discs and empty tiles, weighted by how full they
-    /// are), from the mover's view.
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
 }
 
 impl Research for BagelState {

@@ -291,10 +291,6 @@ impl State for BlockadeState {
     fn parse_move(&self, text: &str) -> Result<BlockadeMove, GameError> {
         super::text::parse_move(text)
     }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
-    }
 }
 
 impl Research for BlockadeState {

@@ -694,19 +694,6 @@ impl<B: CatapultBits> State for CatapultState<B> {
     fn parse_move(&self, text: &str) -> Result<CatapultMove, GameError> {
         super::text::parse_move(self.geo, text)
     }
-
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&super::EvalWeights::DEFAULT)
-    }
-
-    /// A move with a capture in it (C-M2), for quiescence searches.
-    fn is_capture(&self, mv: CatapultMove) -> bool {
-        match mv {
-            CatapultMove::Move(s) | CatapultMove::MoveThenPass(s) => s.is_capture(),
-            CatapultMove::Double(a, b) => a.is_capture() || b.is_capture(),
-            CatapultMove::Pass => false,
-        }
-    }
 }
 
 impl<B: CatapultBits> Research for CatapultState<B> {

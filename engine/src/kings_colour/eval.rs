@@ -1,10 +1,11 @@
-//! King's Colour: the heuristic evaluation behind `State::evaluate` (alpha-beta
+//! King's Colour: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
 use super::*;
+use crate::api::Search;
 
 impl KingsColourState {
-    /// A heuristic for the side to move (see [`State::evaluate`]): material
+    /// A heuristic for the side to move (see [`Search::evaluate`]): material
     /// (man 100, Queen 450), +30 per man on the enemy wall (it may capture
     /// into the castle, KC-8), +20 per own man in its castle (a defender), a
     /// −40 penalty when in check.
@@ -24,5 +25,16 @@ impl KingsColourState {
             v -= 40;
         }
         v
+    }
+}
+
+impl Search for KingsColourState {
+    fn evaluate(&self) -> i32 {
+        self.heuristic()
+    }
+
+    /// Captures and promotions, for quiescence searches.
+    fn is_capture(&self, mv: KingsColourMove) -> bool {
+        KingsColourState::is_capture(self, mv) || self.is_promotion(mv)
     }
 }

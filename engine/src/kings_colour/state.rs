@@ -177,15 +177,6 @@ impl State for KingsColourState {
         }
         Ok(mv)
     }
-
-    fn evaluate(&self) -> i32 {
-        self.heuristic()
-    }
-
-    /// Captures and promotions, for quiescence searches.
-    fn is_capture(&self, mv: KingsColourMove) -> bool {
-        KingsColourState::is_capture(self, mv) || self.is_promotion(mv)
-    }
 }
 
 impl Research for KingsColourState {

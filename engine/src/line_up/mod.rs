@@ -42,7 +42,7 @@
 //! ## The solution
 //! [`solve`] holds the retrograde analysis of the movement phase (all ten
 //! pieces on the board) and the backward induction over the placement
-//! turns; [`LineUpState::solved`](crate::State::solved) reads its table
+//! turns; [`LineUpState::solved`](crate::Search::solved) reads its table
 //! when one has been loaded ([`solve::load_table`]).
 
 mod eval;

@@ -49,7 +49,7 @@
 //! solve_line_up` (see `engine/examples/solve_line_up.rs`); the table is
 //! written to a file and read back by [`load_table`] (or from the path in
 //! the environment variable `BOARDLAB_LINE_UP_TABLE` on first use of
-//! [`State::solved`](crate::State::solved)).
+//! [`Search::solved`](crate::Search::solved)).
 
 #![allow(clippy::needless_range_loop)] // tables indexed by byte and entry
 
@@ -635,7 +635,7 @@ const MAGIC: &[u8] = b"boardlab line_up table v1\n";
 
 static TABLE: OnceLock<Option<Table>> = OnceLock::new();
 
-/// Makes `table` the one [`State::solved`](crate::State::solved) reads.
+/// Makes `table` the one [`Search::solved`](crate::Search::solved) reads.
 /// Returns false if a table (or the decision that there is none) was
 /// already set.
 pub fn install(table: Table) -> bool {

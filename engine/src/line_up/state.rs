@@ -344,16 +344,6 @@ impl State for LineUpState {
     fn parse_move(&self, text: &str) -> Result<LineUpMove, GameError> {
         super::text::parse_move(text)
     }
-
-    /// The solution table's value where one is loaded and covers this
-    /// position (see [`super::solve`]).
-    fn solved(&self) -> Option<(i8, u32)> {
-        super::solve::lookup(self)
-    }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
-    }
 }
 
 impl Research for LineUpState {

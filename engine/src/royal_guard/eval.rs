@@ -5,7 +5,8 @@
 
 use super::attacks::KING;
 use super::position::Board;
-use super::{Color, Piece};
+use super::{Color, MoveKind, Piece, RoyalGuardMove, RoyalGuardState};
+use crate::api::Search;
 
 /// Material values in centipawns, by [`Piece`].
 pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -109,5 +110,27 @@ pub fn evaluate(b: &Board) -> i32 {
         score
     } else {
         -score
+    }
+}
+
+impl Search for RoyalGuardState {
+    fn evaluate(&self) -> i32 {
+        evaluate(self.board())
+    }
+
+    /// Captures (en passant included) and promotions, for quiescence
+    /// searches.
+    fn is_capture(&self, mv: RoyalGuardMove) -> bool {
+        let board = self.board();
+        let them = board.by_color[1 - board.side as usize];
+        them >> mv.to() & 1 != 0
+            || matches!(
+                mv.kind(),
+                MoveKind::EnPassant
+                    | MoveKind::PromoKnight
+                    | MoveKind::PromoBishop
+                    | MoveKind::PromoRook
+                    | MoveKind::PromoQueen
+            )
     }
 }

@@ -393,25 +393,6 @@ impl State for RoyalGuardState {
     fn parse_move(&self, text: &str) -> Result<RoyalGuardMove, GameError> {
         parse_uci(&self.board, text)
     }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(&self.board)
-    }
-
-    /// Captures (en passant included) and promotions, for quiescence
-    /// searches.
-    fn is_capture(&self, mv: RoyalGuardMove) -> bool {
-        let them = self.board.by_color[1 - self.board.side as usize];
-        them >> mv.to() & 1 != 0
-            || matches!(
-                mv.kind(),
-                MoveKind::EnPassant
-                    | MoveKind::PromoKnight
-                    | MoveKind::PromoBishop
-                    | MoveKind::PromoRook
-                    | MoveKind::PromoQueen
-            )
-    }
 }
 
 impl Research for RoyalGuardState {

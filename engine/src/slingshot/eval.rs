@@ -1,7 +1,8 @@
-//! Slingshot: the heuristic evaluation behind `State::evaluate` (alpha-beta
+//! Slingshot: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
 use super::*;
+use crate::api::Search;
 
 impl SlingshotState {
     /// Connection distance (A.6 engine notes, D4): the fewest cost-1
@@ -20,5 +21,22 @@ impl SlingshotState {
             }
             Stage::Play => self.evaluate_for(self.to_move),
         }
+    }
+}
+
+impl Search for SlingshotState {
+    /// Connection distance (A.6 engine notes, D4): the fewest cost-1
+    /// squares on a path between a player's sides. In Phase C empty squares
+    /// and opponent singletons cost 1; the value is 10 per square of the
+    /// opponent's distance minus the mover's. In Phase S the race is exact
+    /// (D4): about ±1000 for the side that wins it.
+    fn evaluate(&self) -> i32 {
+        self.evaluation()
+    }
+
+    /// 30: three squares of connection distance (10 each) make one logistic
+    /// unit (a 73 % win probability).
+    fn eval_scale(&self) -> f64 {
+        30.0
     }
 }

@@ -388,21 +388,6 @@ impl State for SlingshotState {
             t: tg,
         })
     }
-
-    /// Connection distance (A.6 engine notes, D4): the fewest cost-1
-    /// squares on a path between a player's sides. In Phase C empty squares
-    /// and opponent singletons cost 1; the value is 10 per square of the
-    /// opponent's distance minus the mover's. In Phase S the race is exact
-    /// (D4): about ±1000 for the side that wins it.
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    /// 30: three squares of connection distance (10 each) make one logistic
-    /// unit (a 73 % win probability).
-    fn eval_scale(&self) -> f64 {
-        30.0
-    }
 }
 
 impl Research for SlingshotState {

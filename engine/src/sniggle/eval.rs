@@ -1,7 +1,8 @@
-//! Sniggle: the heuristic evaluation behind `State::evaluate` (alpha-beta
+//! Sniggle: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
 use super::*;
+use crate::api::Search;
 
 impl SniggleState {
     /// Race progress: the mover's side's summed piece columns minus the
@@ -20,5 +21,19 @@ impl SniggleState {
             .max()
             .unwrap_or(0);
         self.progress(s) - best
+    }
+}
+
+impl Search for SniggleState {
+    /// Race progress: the mover's side's summed piece columns minus the
+    /// best opposing seat's (teams: the other team's sum).
+    fn evaluate(&self) -> i32 {
+        self.evaluation()
+    }
+
+    /// 4: four columns of race progress make one logistic unit (a 73 % win
+    /// probability).
+    fn eval_scale(&self) -> f64 {
+        4.0
     }
 }

@@ -289,18 +289,6 @@ impl State for SniggleState {
             to: to as u8,
         })
     }
-
-    /// Race progress: the mover's side's summed piece columns minus the
-    /// best opposing seat's (teams: the other team's sum).
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    /// 4: four columns of race progress make one logistic unit (a 73 % win
-    /// probability).
-    fn eval_scale(&self) -> f64 {
-        4.0
-    }
 }
 
 impl Research for SniggleState {

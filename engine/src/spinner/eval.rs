@@ -1,7 +1,8 @@
-//! The spinner game: the heuristic evaluation behind `State::evaluate` (alpha-beta
+//! The spinner game: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
 use super::*;
+use crate::api::Search;
 
 impl SpinnerState {
     /// Connection distance (B.5 engine notes): 10 per square of the
@@ -13,5 +14,20 @@ impl SpinnerState {
         let me = self.connection_distance(p).map_or(big, |d| d as i32);
         let them = self.connection_distance(1 - p).map_or(big, |d| d as i32);
         10 * (them - me)
+    }
+}
+
+impl Search for SpinnerState {
+    /// Connection distance (B.5 engine notes): 10 per square of the
+    /// opponent's distance minus the mover's (at a spin: the player about
+    /// to spin); a blocked player counts as 4n² squares away.
+    fn evaluate(&self) -> i32 {
+        self.evaluation()
+    }
+
+    /// 30: three squares of connection distance (10 each) make one logistic
+    /// unit (a 73 % win probability).
+    fn eval_scale(&self) -> f64 {
+        30.0
     }
 }

@@ -324,19 +324,6 @@ impl State for SpinnerState {
         }
         Ok(SpinnerMove::Place(self.parse_sq(t).map_err(wrap)?))
     }
-
-    /// Connection distance (B.5 engine notes): 10 per square of the
-    /// opponent's distance minus the mover's (at a spin: the player about
-    /// to spin); a blocked player counts as 4n² squares away.
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    /// 30: three squares of connection distance (10 each) make one logistic
-    /// unit (a 73 % win probability).
-    fn eval_scale(&self) -> f64 {
-        30.0
-    }
 }
 
 impl Research for SpinnerState {

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use engine::line_up::{LineUpEnd, LineUpGame, LineUpState};
 use engine::spec::Spec;
-use engine::{Game, Research, State, ToMove, perft};
+use engine::{Game, Research, Search, State, ToMove, perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

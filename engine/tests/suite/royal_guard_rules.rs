@@ -13,7 +13,7 @@ use crate::common::{legal, play, pos, set};
 use engine::Research;
 use engine::royal_guard::{Color, Outcome, RoyalGuardGame, RoyalGuardState, Rules, perft};
 use engine::spec::Spec;
-use engine::{Game, State, ToMove, apply_moves, parse_legal_move, visit_game};
+use engine::{Game, Search, State, ToMove, apply_moves, parse_legal_move, visit_game};
 
 // ---------------------------------------------------------------------------
 // Helpers
