@@ -66,10 +66,10 @@
 
 pub mod attacks;
 mod eval;
-mod fen;
 pub mod movegen;
 mod position;
 mod state;
+mod text;
 
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};

@@ -2,11 +2,10 @@
 //! game's outcome (RG-8), with the [`State`] implementation.
 
 use crate::api::Research;
-use std::fmt;
 
-use super::fen::{parse_fen, parse_uci, to_fen};
 use super::movegen::{self, MoveList, Sink};
 use super::position::Board;
+use super::text::{parse_fen, parse_uci, to_fen};
 use super::{Color, DeadRule, MoveKind, Piece, RoyalGuardMove, Rules};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::board::KeyHistory;
@@ -53,7 +52,7 @@ impl RoyalGuardState {
     /// Parses a FEN under `rules` (no history: repetition counts start here).
     ///
     /// # Errors
-    /// A malformed or impossible FEN (see [`crate::royal_guard`]'s `fen`
+    /// A malformed or impossible FEN (see the FEN notes in `royal_guard/text.rs`
     /// notes); the message names the bad field.
     pub fn from_fen(rules: Rules, fen: &str) -> Result<RoyalGuardState, GameError> {
         let board = parse_fen(fen, rules.royal_powers)?;
@@ -425,30 +424,5 @@ impl Research for RoyalGuardState {
     }
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
-    }
-}
-
-impl fmt::Display for RoyalGuardState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            write!(f, "{} ", rank + 1)?;
-            for file in 0..8 {
-                let ch = match self.board.piece_at(rank * 8 + file) {
-                    Some((Color::White, p)) => p.letter(),
-                    Some((Color::Black, p)) => p.letter().to_ascii_lowercase(),
-                    None => '.',
-                };
-                write!(f, "{ch} ")?;
-            }
-            writeln!(f)?;
-        }
-        writeln!(f, "  a b c d e f g h")?;
-        write!(f, "{}", self.fen())
-    }
-}
-
-impl fmt::Debug for RoyalGuardState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RoyalGuardState({})", self.fen())
     }
 }

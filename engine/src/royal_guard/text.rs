@@ -1,4 +1,5 @@
-//! FEN positions and UCI move text.
+//! Royal Guard text, as every game keeps it in `text.rs`: FEN positions,
+//! UCI move text and the board diagram.
 //!
 //! FEN fields: placement, side to move, castling rights, en-passant
 //! square, half-move clock, full-move number. Four fields are accepted (the
@@ -11,6 +12,9 @@
 //! (so positions equal under FIDE 9.2 print and hash the same).
 
 use super::position::{BK, BQ, Board, NO_EP, WK, WQ};
+use std::fmt;
+
+use super::state::RoyalGuardState;
 use super::{Color, MoveKind, Piece, RoyalGuardMove, square_name};
 use crate::board::parse_square;
 use crate::error::GameError;
@@ -291,4 +295,29 @@ pub(super) fn parse_uci(b: &Board, text: &str) -> Result<RoyalGuardMove, GameErr
         MoveKind::Normal
     };
     Ok(RoyalGuardMove::new(from, to, kind))
+}
+
+impl fmt::Display for RoyalGuardState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            write!(f, "{} ", rank + 1)?;
+            for file in 0..8 {
+                let ch = match self.board().piece_at(rank * 8 + file) {
+                    Some((Color::White, p)) => p.letter(),
+                    Some((Color::Black, p)) => p.letter().to_ascii_lowercase(),
+                    None => '.',
+                };
+                write!(f, "{ch} ")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  a b c d e f g h")?;
+        write!(f, "{}", self.fen())
+    }
+}
+
+impl fmt::Debug for RoyalGuardState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RoyalGuardState({})", self.fen())
+    }
 }
