@@ -1,8 +1,9 @@
 //! Bagel: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
-use super::*;
+use super::BagelState;
 use crate::api::Search;
+use crate::board::Bits;
 
 impl BagelState {
     /// Score difference (100 per window) plus open windows (windows holding

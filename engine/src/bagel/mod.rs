@@ -59,34 +59,25 @@
 //! that are now full. The number of aligned same-colour empty pairs (B-4) is
 //! kept per line, so counting and uniform sampling build no list.
 
-use crate::api::Research;
-use std::collections::HashMap;
-use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock, Weak};
-
+use rand::SeedableRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::api::{BoardShape, Game, Returns, State, ToMove};
-use crate::board::hex::{Hex, HexGrid, HexNotation};
-use crate::board::{Bits, zobrist};
+use crate::api::Game;
+use crate::board::hex::{Hex, HexNotation};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
+use movegen::{Geometry, Layout};
+use state::Stage;
+use text::parse_position;
 
 mod eval;
 mod movegen;
 mod state;
 mod text;
 
-#[allow(unused_imports)]
-pub(crate) use movegen::*;
 pub use state::BagelState;
-#[allow(unused_imports)]
-pub(crate) use state::*;
 pub use text::tile_names;
-#[allow(unused_imports)]
-pub(crate) use text::*;
 
 /// The parameters of `bagel(...)`, with the dossier's defaults first.
 pub const PARAMS: &[ParamInfo] = &[

@@ -1,7 +1,17 @@
 //! Bagel move generation: the hex geometry and lines, the tile layout, singles and aligned same-colour pairs, 3-in-a-row (4 in Big Bagel) scoring.
 
-#[allow(unused_imports)]
-use super::*;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+use super::state::Stage;
+use super::{
+    BagelMove, BagelNotation, BagelState, Colour, MAX_CELLS, MAX_COLOURS, MAX_LINES,
+    MAX_WIN_PER_CELL, TILE_LETTERS,
+};
+use crate::api::State;
+use crate::board::hex::HexGrid;
+use crate::board::{Bits, zobrist};
+use crate::error::GameError;
 
 /// Geometry of one base: cells, lines, windows, Zobrist keys.
 pub(crate) struct Geometry {

@@ -1,7 +1,16 @@
 //! The Bagel position: discs as bit sets, reserves, the pie stage, Zobrist keys, the State API and the research view (swap, hex cells, scores).
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::movegen::Layout;
+use super::{BagelMove, Colour, MAX_COLOURS, MAX_LINES, Rules};
+use crate::api::{BoardShape, Research, Returns, State, ToMove};
+use crate::board::Bits;
+use crate::board::hex::Hex;
+use crate::error::GameError;
 
 /// Where in the game's opening a state is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

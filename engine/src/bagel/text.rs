@@ -1,8 +1,14 @@
 //! Bagel text: the board diagram, tile names and the position text (read and written).
 
-use super::*;
-#[allow(unused_imports)]
+use std::fmt;
+
+use super::movegen::Geometry;
+use super::state::Stage;
+use super::{BagelGame, BagelState, Colour, TILE_LETTERS};
+use crate::board::Bits;
+use crate::board::hex::Hex;
 use crate::board::text::{MAX_PLY, parse_ply};
+use crate::error::GameError;
 
 impl fmt::Display for BagelState {
     /// The board as in B-G3 (top row first): each cell is its tile letter

@@ -1,8 +1,9 @@
 //! King's Colour: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
-use super::*;
+use super::{KingsColourMove, KingsColourState, Side};
 use crate::api::Search;
+use crate::board::Bits;
 
 impl KingsColourState {
     /// A heuristic for the side to move (see [`Search::evaluate`]): material

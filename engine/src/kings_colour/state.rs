@@ -1,7 +1,10 @@
 //! The King's Colour position: men as bit sets, the repetition ring, Zobrist keys, the State API and the research view.
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+
+use super::{CELLS, End, EndReason, Geometry, KingsColourMove, REPETITION_WINDOW, Rules};
+use crate::api::{Research, Returns, State, ToMove};
+use crate::error::GameError;
 
 /// A King's Colour position (flat, no heap; ~350 bytes).
 #[derive(Clone)]

@@ -1,7 +1,8 @@
 //! Slingshot: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
-use super::*;
+use super::state::Stage;
+use super::{Colour, SlingshotState};
 use crate::api::Search;
 
 impl SlingshotState {

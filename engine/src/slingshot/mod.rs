@@ -34,29 +34,19 @@
 //! per line, `slots × targets` moves follow (A.6's generator sketch, done on
 //! whole lines at once).
 
-use crate::api::Research;
-use std::fmt;
-use std::sync::OnceLock;
-
-use rand::Rng;
-
-use crate::api::{BoardShape, Game, Returns, State, ToMove};
-use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
+use crate::api::{Game, State};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
+use movegen::Geometry;
+use state::{Outcome, Stage};
+use text::parse_position;
 
 mod eval;
 mod movegen;
 mod state;
 mod text;
 
-#[allow(unused_imports)]
-pub(crate) use movegen::*;
 pub use state::SlingshotState;
-#[allow(unused_imports)]
-pub(crate) use state::*;
-#[allow(unused_imports)]
-pub(crate) use text::*;
 
 /// The parameters of `slingshot(...)`, with the dossier's defaults first.
 pub const PARAMS: &[ParamInfo] = &[

@@ -1,7 +1,13 @@
 //! Slingshot move generation: the board geometry and custodial tables, flips, stacks, passes and connection (slingshot.md Part A), and uniform sampling.
 
-#[allow(unused_imports)]
-use super::*;
+use std::sync::OnceLock;
+
+use rand::Rng;
+
+use super::state::{Outcome, Stage};
+use super::{Colour, NONE, SlingshotMove, SlingshotState, zobrist_seed};
+use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
+use crate::error::GameError;
 
 /// The four target-line directions of A.4.1 and their custodial offsets.
 #[derive(Clone, Debug)]

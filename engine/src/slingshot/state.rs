@@ -1,7 +1,14 @@
 //! The Slingshot position: stones, stacks and hands as bit sets, the set-up and pie stages, Zobrist keys, the State API and the research view (symmetries, swap, plot cells).
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+
+use rand::Rng;
+
+use super::movegen::Geometry;
+use super::{Colour, Rules, SlingshotMove};
+use crate::api::{BoardShape, Research, Returns, State, ToMove};
+use crate::board::Bits;
+use crate::error::GameError;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Stage {

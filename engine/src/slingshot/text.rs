@@ -1,8 +1,13 @@
 //! Slingshot text: the board diagram and the position text (read and written).
 
-use super::*;
-#[allow(unused_imports)]
+use std::fmt;
+
+use super::state::{Outcome, Stage};
+use super::{Colour, SlingshotGame, SlingshotState};
+use crate::api::State;
+use crate::board::Bits;
 use crate::board::text::{MAX_PLY, parse_ply};
+use crate::error::GameError;
 
 impl fmt::Display for SlingshotState {
     /// The board for people, rank n at the top, as in the dossier's diagrams:

@@ -1,7 +1,7 @@
 //! Sniggle: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
-use super::*;
+use super::SniggleState;
 use crate::api::Search;
 
 impl SniggleState {

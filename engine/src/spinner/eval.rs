@@ -1,7 +1,7 @@
 //! The spinner game: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
-use super::*;
+use super::SpinnerState;
 use crate::api::Search;
 
 impl SpinnerState {

@@ -1,7 +1,14 @@
 //! The spinner position: bit sets per player, the turn phase (spin, placements, switch), Zobrist keys, the State API (K1-K12, B.5) and the research view.
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+
+use rand::Rng;
+
+use super::movegen::Geometry;
+use super::{NONE, Rules, SEAT_LETTERS, SpinnerMove};
+use crate::api::{MAX_SEATS, Research, Returns, State, ToMove};
+use crate::board::Bits;
+use crate::error::GameError;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Phase {
