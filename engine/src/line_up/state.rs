@@ -3,6 +3,7 @@
 
 use rand::Rng;
 
+use super::solve::Table;
 use super::{CELLS, KING, LINES, LineUpMove, ORTH, Rules, STOCK, SYMMETRIES, keys};
 use crate::api::{BoardShape, MAX_SEATS, Research, Returns, State, ToMove};
 use crate::board::KeyHistory;
@@ -48,6 +49,9 @@ pub struct LineUpState {
     pub(super) end: Option<(LineUpEnd, Option<u8>)>,
     pub(super) hash: u64,
     pub(super) history: KeyHistory,
+    /// The movement-phase solution table [`crate::Search::solved`] reads: the
+    /// game's `table` parameter, shared by every state of the game.
+    pub(super) table: Option<&'static Table>,
 }
 
 impl std::fmt::Debug for LineUpState {
@@ -66,6 +70,7 @@ impl LineUpState {
             end: None,
             hash: 0,
             history: KeyHistory::default(),
+            table: None,
         };
         s.hash = s.zobrist_from_scratch();
         s

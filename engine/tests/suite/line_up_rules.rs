@@ -175,13 +175,10 @@ fn immobile_player_loses() {
     assert_eq!(legal(&s), set("2B-5B"));
 }
 
-/// Without a solution table installed (`BOARDLAB_LINE_UP_TABLE` unset),
-/// `solved` knows nothing; during the placement it never does.
+/// Without a solution table (no `table` parameter), `solved` knows
+/// nothing; during the placement it never does.
 #[test]
 fn solved_needs_the_table() {
-    if std::env::var_os("BOARDLAB_LINE_UP_TABLE").is_some() {
-        return;
-    }
     assert_eq!(pos("S..c/s.C./Ts.t/St.T 14").solved(), None);
     assert_eq!(pos("..../..../..../.... 0").solved(), None);
 }
