@@ -31,11 +31,15 @@
 //! Every game module has the same shape and the same names, so that one game
 //! read teaches the others:
 //! * **Types**: `XxxGame` (the [`Game`], its parameters fixed), `XxxState`
-//!   (the [`State`]), `XxxMove` (its move); the way a game ends is an enum
-//!   named `Outcome` (`Ongoing` until the end), the side or colour a seat
-//!   plays is `Side` where the game has sides, and the heuristic evaluation
-//!   is reached through [`Search::evaluate`] (a game's own entry point is a
-//!   function or method named `evaluate`, in `eval.rs`).
+//!   (the [`State`]), `XxxMove` (its move). How a game stands or ended is
+//!   an enum `Outcome` (`Ongoing` until the end; King's Colour keeps an
+//!   `End` record of winner and reason instead). The side or colour a seat
+//!   plays, where a game has two, is `Side` (`Side::White`, `Side::Teal`,
+//!   `Side::North`, ...). The heuristic is the free function
+//!   `eval::evaluate(&XxxState) -> i32` (Catapult and Andalusia:
+//!   `XxxState::evaluate_with(&EvalWeights)`, their weights tunable; Royal
+//!   Guard's reads its `Board`), which
+//!   the game's [`Search::evaluate`] calls.
 //! * **Files**: `mod.rs` (the rules doc, the game and its parameters, the
 //!   move type), `state.rs` (the state and its [`State`] and [`Research`]
 //!   impls), `movegen.rs` (move generation), `text.rs` (the position and

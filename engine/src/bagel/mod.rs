@@ -134,20 +134,20 @@ const MAX_WIN_PER_CELL: usize = 12;
 
 /// A disc colour: White (0) places first (B-S4), Black (1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Side {
     /// Places the opening disc.
     White = 0,
     /// May swap on its first turn (B-5); wins a full tie (B-13).
     Black = 1,
 }
 
-impl Colour {
+impl Side {
     /// The other colour.
     #[inline(always)]
-    pub fn other(self) -> Colour {
+    pub fn other(self) -> Side {
         match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
+            Side::White => Side::Black,
+            Side::Black => Side::White,
         }
     }
     #[inline(always)]
@@ -156,8 +156,8 @@ impl Colour {
     }
     fn name(self) -> &'static str {
         match self {
-            Colour::White => "white",
-            Colour::Black => "black",
+            Side::White => "white",
+            Side::Black => "black",
         }
     }
 }
@@ -353,7 +353,7 @@ impl BagelGame {
             discs: [0; 2],
             reserve: [self.rules.reserve as u8; 2],
             score: [0; 2],
-            to_move: Colour::White,
+            to_move: Side::White,
             stage: Stage::Open,
             white_seat: 0,
             over: false,

@@ -58,7 +58,7 @@ use crate::board::zobrist;
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
-pub use state::{LineUpEnd, LineUpState};
+pub use state::{LineUpState, Outcome};
 
 /// The parameters of `line_up(...)`, with the dossier's defaults.
 pub const PARAMS: &[ParamInfo] = &[

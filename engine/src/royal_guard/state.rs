@@ -6,7 +6,7 @@ use crate::api::Research;
 use super::movegen::{self, MoveList, Sink};
 use super::position::Board;
 use super::text::{parse_fen, parse_uci, to_fen};
-use super::{Color, DeadRule, MoveKind, Piece, RoyalGuardMove, Rules};
+use super::{DeadRule, MoveKind, Piece, RoyalGuardMove, Rules, Side};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::board::KeyHistory;
 use crate::error::GameError;
@@ -17,7 +17,7 @@ pub enum Outcome {
     /// The game goes on.
     Ongoing,
     /// The side to move is checkmated; the other colour wins.
-    Checkmate(Color),
+    Checkmate(Side),
     /// The side to move has no legal move and is not in check.
     Stalemate,
     /// The position occurred `repetition` times (FIDE 9.2).

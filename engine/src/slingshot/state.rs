@@ -5,7 +5,7 @@ use std::fmt;
 use rand::Rng;
 
 use super::movegen::Geometry;
-use super::{Colour, Rules, SlingshotMove};
+use super::{Rules, Side, SlingshotMove};
 use crate::api::{BoardShape, Research, Returns, State, ToMove};
 use crate::board::Bits;
 use crate::error::GameError;
@@ -20,7 +20,7 @@ pub(crate) enum Stage {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Outcome {
     Ongoing,
-    Win(Colour),
+    Win(Side),
     Draw,
 }
 
@@ -35,7 +35,7 @@ pub struct SlingshotState {
     pub(crate) neutral: u128,
     pub(crate) stage: Stage,
     pub(crate) phase_s: bool,
-    pub(crate) to_move: Colour,
+    pub(crate) to_move: Side,
     /// Seat playing Black (valid in `Stage::Play`): 1 if the chooser took Black.
     pub(crate) black_seat: u8,
     pub(crate) passes: u8,
@@ -88,8 +88,8 @@ impl State for SlingshotState {
             Stage::Setup => ToMove::Seat(0),
             Stage::Choose => ToMove::Seat(1),
             Stage::Play => ToMove::Seat(match self.to_move {
-                Colour::Black => self.black_seat as usize,
-                Colour::Teal => 1 - self.black_seat as usize,
+                Side::Black => self.black_seat as usize,
+                Side::Teal => 1 - self.black_seat as usize,
             }),
         }
     }
@@ -109,8 +109,8 @@ impl State for SlingshotState {
                 }
             }
             Stage::Choose => {
-                out.push(SlingshotMove::Choose(Colour::Black));
-                out.push(SlingshotMove::Choose(Colour::Teal));
+                out.push(SlingshotMove::Choose(Side::Black));
+                out.push(SlingshotMove::Choose(Side::Teal));
             }
             Stage::Play if !self.phase_s => {
                 self.for_each_custodial_line(self.to_move, |dir, mids, tg| {
@@ -185,9 +185,9 @@ impl State for SlingshotState {
                 Some(SlingshotMove::Setup(a as u8, b as u8))
             }
             Stage::Choose => Some(SlingshotMove::Choose(if rng.random::<bool>() {
-                Colour::Black
+                Side::Black
             } else {
-                Colour::Teal
+                Side::Teal
             })),
         }
     }
@@ -212,13 +212,13 @@ impl State for SlingshotState {
             }
             SlingshotMove::Choose(c) => {
                 // S7: Black moves first, whoever plays it.
-                self.black_seat = if c == Colour::Black { 1 } else { 0 };
+                self.black_seat = if c == Side::Black { 1 } else { 0 };
                 if self.black_seat == 1 {
                     self.hash ^= self.geo.z_black_seat_1;
                 }
                 self.stage = Stage::Play;
                 self.hash ^= self.geo.z_stage_choose;
-                self.to_move = Colour::Black;
+                self.to_move = Side::Black;
                 self.hash ^= self.geo.z_black_to_move;
                 self.settle();
             }
@@ -274,7 +274,7 @@ impl State for SlingshotState {
             Stage::Setup => h ^= g.z_stage_setup,
             Stage::Choose => h ^= g.z_stage_choose,
             Stage::Play => {
-                if self.to_move == Colour::Black {
+                if self.to_move == Side::Black {
                     h ^= g.z_black_to_move;
                 }
                 if self.black_seat == 1 {
@@ -356,8 +356,8 @@ impl State for SlingshotState {
         }
         if let Some(c) = t.strip_prefix("chooser=") {
             return match c {
-                "B" | "b" => Ok(SlingshotMove::Choose(Colour::Black)),
-                "T" | "t" => Ok(SlingshotMove::Choose(Colour::Teal)),
+                "B" | "b" => Ok(SlingshotMove::Choose(Side::Black)),
+                "T" | "t" => Ok(SlingshotMove::Choose(Side::Teal)),
                 _ => crate::bail!("bad move {text:?}: {expected}"),
             };
         }
@@ -440,7 +440,7 @@ impl Research for SlingshotState {
         }
     }
     fn first_mover_seat(&self) -> Option<usize> {
-        self.seat_of(Colour::Black)
+        self.seat_of(Side::Black)
     }
     fn setter_seat(&self) -> Option<usize> {
         Some(0)
@@ -448,7 +448,7 @@ impl Research for SlingshotState {
     /// `chooser=B` is the swap: the chooser takes the first move against the
     /// set-up (S5, S7); `chooser=T` leaves it with the setter.
     fn is_swap(&self, mv: SlingshotMove) -> bool {
-        mv == SlingshotMove::Choose(Colour::Black)
+        mv == SlingshotMove::Choose(Side::Black)
     }
     /// On the empty board, the four symmetries that keep both goals (S1:
     /// Black joins ranks 1 and n, Teal files a and the last): the identity,

@@ -4,17 +4,15 @@
 use super::SpinnerState;
 use crate::api::Search;
 
-impl SpinnerState {
-    /// Connection distance (B.5 engine notes): 10 per square of the
-    /// opponent's distance minus the mover's (at a spin: the player about
-    /// to spin); a blocked player counts as 4n² squares away.
-    pub(crate) fn evaluation(&self) -> i32 {
-        let p = self.to_move as usize;
-        let big = 4 * (self.geo.n * self.geo.n) as i32;
-        let me = self.connection_distance(p).map_or(big, |d| d as i32);
-        let them = self.connection_distance(1 - p).map_or(big, |d| d as i32);
-        10 * (them - me)
-    }
+/// Connection distance (B.5 engine notes): 10 per square of the
+/// opponent's distance minus the mover's (at a spin: the player about
+/// to spin); a blocked player counts as 4n² squares away.
+pub(crate) fn evaluate(state: &SpinnerState) -> i32 {
+    let p = state.to_move as usize;
+    let big = 4 * (state.geo.n * state.geo.n) as i32;
+    let me = state.connection_distance(p).map_or(big, |d| d as i32);
+    let them = state.connection_distance(1 - p).map_or(big, |d| d as i32);
+    10 * (them - me)
 }
 
 impl Search for SpinnerState {
@@ -22,7 +20,7 @@ impl Search for SpinnerState {
     /// opponent's distance minus the mover's (at a spin: the player about
     /// to spin); a blocked player counts as 4n² squares away.
     fn evaluate(&self) -> i32 {
-        self.evaluation()
+        evaluate(self)
     }
 
     /// 30: three squares of connection distance (10 each) make one logistic
