@@ -14,8 +14,8 @@
 //!   the previous iteration's value at the root, widened to the full
 //!   window on a fail (`aspiration=0`: off).
 //! * **Quiescence search** at the horizon: the side to move may stand pat
-//!   on [`State::evaluate`] or continue with captures
-//!   ([`State::is_capture`]) for up to `qdepth` plies; in games whose
+//!   on [`Search::evaluate`] or continue with captures
+//!   ([`Search::is_capture`]) for up to `qdepth` plies; in games whose
 //!   `is_capture` is always false it is the plain evaluation.
 //! * Terminal states score ±(`WIN` − plies from the root), so faster wins
 //!   are preferred. In the table a win or loss score is stored relative to
@@ -43,7 +43,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{GameError, State, ToMove};
+use engine::{GameError, Search, State, ToMove};
 
 use crate::{Agent, SearchInfo};
 
@@ -240,7 +240,7 @@ fn from_tt(v: i32, ply: usize) -> i32 {
 }
 
 /// An alpha-beta agent.
-pub struct AlphaBeta<S: State> {
+pub struct AlphaBeta<S: State + Search> {
     config: AlphaBetaConfig,
     rng: ChaCha8Rng,
     tt: Vec<Option<TtEntry<S::Move>>>,
@@ -258,7 +258,7 @@ pub struct AlphaBeta<S: State> {
     last_info: Option<SearchInfo>,
 }
 
-impl<S: State> AlphaBeta<S> {
+impl<S: State + Search> AlphaBeta<S> {
     /// An agent with these settings; `seed` breaks ties between equal moves.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         let entries = if config.tt_mb == 0 {
@@ -719,7 +719,7 @@ impl<S: State> AlphaBeta<S> {
     }
 }
 
-impl<S: State> Agent<S> for AlphaBeta<S> {
+impl<S: State + Search> Agent<S> for AlphaBeta<S> {
     fn select(&mut self, state: &S) -> S::Move {
         self.search(state).0
     }

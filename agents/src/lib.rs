@@ -58,8 +58,8 @@ pub mod solver;
 pub mod uct;
 
 use engine::GameError;
-use engine::State;
 use engine::spec::{ParamInfo, Params, Spec};
+use engine::{Search, State};
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use external::{External, ExternalConfig};
@@ -325,7 +325,7 @@ impl AgentSpec {
     /// # Panics
     /// For `human`, which is no program: callers check specs with
     /// [`AgentSpec::check_game`] first, which refuses it.
-    pub fn build<S: State + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
+    pub fn build<S: State + Search + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Uct(c) => Box::new(Uct::new(c.clone(), seed)),

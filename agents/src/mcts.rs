@@ -16,10 +16,10 @@
 //! * **Playout** with early termination (Lorentz 2008, "Amazons discover
 //!   Monte-Carlo"): uniformly random moves for `cutoff` plies of a seat
 //!   (chance outcomes are sampled and do not count), then the game's
-//!   [`State::evaluate`] `v` for the seat `s` to move is mapped to a return
+//!   [`Search::evaluate`] `v` for the seat `s` to move is mapped to a return
 //!   `x = 2·σ(v/scale) − 1 = tanh(v / 2·scale)` in (−1, 1): seat `s` gets
 //!   `x`, every other seat `−x/(n−1)` (zero-sum). `scale` defaults to the
-//!   game's [`State::eval_scale`]. `cutoff=end` plays to the end of the game.
+//!   game's [`Search::eval_scale`]. `cutoff=end` plays to the end of the game.
 //! * **MCTS-Solver** (Winands, Björnsson and Saito 2008), generalised to
 //!   max^n and chance: a terminal node is proven with its returns; a seat
 //!   node is proven as soon as one child is proven to win for the seat to
@@ -47,7 +47,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{GameError, MAX_SEATS, Returns, State, ToMove};
+use engine::{GameError, MAX_SEATS, Returns, Search, State, ToMove};
 
 use crate::{Agent, SearchInfo};
 
@@ -117,7 +117,7 @@ pub struct MctsConfig {
     /// Random plies before the evaluation; `None` plays to the end.
     pub cutoff: Option<u32>,
     /// Evaluation units per logistic unit; `None` takes the game's
-    /// [`State::eval_scale`].
+    /// [`Search::eval_scale`].
     pub scale: Option<f64>,
     /// MCTS-Solver backups.
     pub solver: bool,
@@ -254,7 +254,7 @@ impl<M> Node<M> {
 }
 
 /// An MCTS agent.
-pub struct Mcts<S: State> {
+pub struct Mcts<S: State + Search> {
     config: MctsConfig,
     rng: ChaCha8Rng,
     nodes: Vec<Node<S::Move>>,
@@ -273,7 +273,7 @@ pub struct Mcts<S: State> {
     last_info: Option<SearchInfo>,
 }
 
-impl<S: State> Mcts<S> {
+impl<S: State + Search> Mcts<S> {
     /// An agent with these settings whose playouts follow `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> Self {
         let max_nodes = (config.mb as usize * 1024 * 1024 / Self::bytes_per_node()).max(2);
@@ -771,7 +771,7 @@ fn proven_text(v: f32) -> String {
     }
 }
 
-impl<S: State> Agent<S> for Mcts<S> {
+impl<S: State + Search> Agent<S> for Mcts<S> {
     fn select(&mut self, state: &S) -> S::Move {
         self.search(state)
     }

@@ -7,13 +7,13 @@
 //! * the *incumbent* is the best terminal return seen so far, with the line
 //!   that reached it;
 //! * a node is cut when its upper bound cannot beat the incumbent: the
-//!   game's [`State::return_bound`] (e.g. minus the pieces that must stay),
+//!   game's [`Search::return_bound`] (e.g. minus the pieces that must stay),
 //!   or the bound a **transposition table** on the Zobrist key remembers
 //!   from an earlier visit (a fully searched node stores the best return it
 //!   could still give, exact or at most the incumbent of the time; the
 //!   incumbent only grows, so the bound stays valid);
 //! * the search stops as soon as the incumbent reaches the root's bound;
-//! * **move ordering**: children by the game's [`State::evaluate`], best
+//! * **move ordering**: children by the game's [`Search::evaluate`], best
 //!   first.
 //!
 //! With `plies=fewest` a second pass then looks for the **shortest** line
@@ -28,7 +28,7 @@
 //! Exact win/draw/loss **negamax** with alpha-beta over distance-scored
 //! values (a win in `d` plies is worth `WIN − d`: the winner hurries, the
 //! loser delays), a transposition table with bound types, the table's move
-//! first. Every node first asks [`State::solved`] (a game's retrograde
+//! first. Every node first asks [`Search::solved`] (a game's retrograde
 //! table) and uses its answer as is. Consecutive moves of one seat
 //! (compound turns) keep the sign; chance nodes are averaged. The game must
 //! end (a ply cap counts): the search has no depth limit.
@@ -41,7 +41,7 @@
 //! nothing.
 
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{GameError, State, ToMove};
+use engine::{GameError, Search, State, ToMove};
 
 use crate::Agent;
 
@@ -89,7 +89,7 @@ pub struct SolverConfig {
     /// One seat: also minimise the plies among best-return lines.
     pub fewest: bool,
     /// One seat: run the generic branch and bound even where the game has
-    /// a dedicated solver ([`State::solve_alone`]); for tests that diff the
+    /// a dedicated solver ([`Search::solve_alone`]); for tests that diff the
     /// two. Not a spec parameter.
     pub generic: bool,
 }
@@ -175,7 +175,7 @@ struct Slot<M> {
 }
 
 /// The exact solver agent.
-pub struct Solver<S: State> {
+pub struct Solver<S: State + Search> {
     config: SolverConfig,
     tt: Vec<Option<Slot<S::Move>>>,
     nodes: u64,
@@ -197,7 +197,7 @@ pub struct Solver<S: State> {
     pub last: Option<Solution<S::Move>>,
 }
 
-impl<S: State> Solver<S> {
+impl<S: State + Search> Solver<S> {
     /// A solver with these settings.
     pub fn new(config: SolverConfig) -> Self {
         Solver {
@@ -324,7 +324,7 @@ impl<S: State> Solver<S> {
         }
     }
 
-    /// Children of `s` ordered by [`State::evaluate`], best first, into the
+    /// Children of `s` ordered by [`Search::evaluate`], best first, into the
     /// buffer of `depth`.
     fn order(&mut self, s: &S, depth: usize) -> Vec<(i32, S::Move)> {
         if self.children.len() <= depth {
@@ -605,7 +605,7 @@ fn nearer(v: i32) -> i32 {
     v + v.signum()
 }
 
-impl<S: State> Agent<S> for Solver<S> {
+impl<S: State + Search> Agent<S> for Solver<S> {
     fn select(&mut self, state: &S) -> S::Move {
         if state.num_seats() == 1 {
             if self.plan_key == Some(state.zobrist()) && self.plan_at < self.plan.len() {
@@ -636,7 +636,7 @@ impl<S: State> Agent<S> for Solver<S> {
     }
 }
 
-impl<S: State> Solver<S> {
+impl<S: State + Search> Solver<S> {
     /// Steps the kept one-seat plan past `m`, remembering the key of the
     /// state it leads to.
     fn advance(&mut self, state: &S, m: S::Move) {

@@ -15,7 +15,7 @@ use engine::Research;
 use engine::slingshot::SlingshotGame;
 use engine::sly_solitaire::{SlySolitaireGame, SlySolitaireState};
 use engine::spec::Spec;
-use engine::{Game, GameError, MAX_SEATS, Returns, State, ToMove, parse_legal_move};
+use engine::{Game, GameError, MAX_SEATS, Returns, Search, State, ToMove, parse_legal_move};
 
 /// Nim: a pile, the seats in turn take 1 or 2, whoever takes the last wins
 /// (return 1). With two seats the other loses (−1); with three, the seat
@@ -91,6 +91,8 @@ impl Research for Nim {
         Some(0)
     }
 }
+
+impl Search for Nim {}
 
 #[test]
 fn both_searchers_solve_nim() {
@@ -249,6 +251,8 @@ impl Research for Coins {
         None
     }
 }
+
+impl Search for Coins {}
 
 #[test]
 fn mcts_samples_chance_nodes_for_one_to_four_seats() {
@@ -846,7 +850,7 @@ fn pie_and_noswap_do_not_allocate_in_playouts() {
 // The exact solver
 // ---------------------------------------------------------------------------
 
-fn solver<S: State>(fewest: bool) -> Solver<S> {
+fn solver<S: State + Search>(fewest: bool) -> Solver<S> {
     Solver::new(SolverConfig {
         mb: 1,
         nodes: 0,
@@ -883,7 +887,7 @@ fn solver_solves_nim_with_distances() {
 }
 
 /// Nim whose solution table lies about pile 3 (it says the mover wins): a
-/// solver that consults [`State::solved`] first must believe it, so pile 4
+/// solver that consults [`Search::solved`] first must believe it, so pile 4
 /// (truly a win, take 1) comes out lost: both takes leave the opponent a
 /// "won" pile (3 by the table, 2 truly).
 #[derive(Clone, Debug, PartialEq)]
@@ -930,6 +934,9 @@ impl State for TabledNim {
     fn parse_move(&self, text: &str) -> Result<u32, GameError> {
         self.0.parse_move(text)
     }
+}
+
+impl Search for TabledNim {
     fn solved(&self) -> Option<(i8, u32)> {
         (self.0.pile == 3).then_some((1, 1))
     }
@@ -1018,9 +1025,6 @@ impl State for Knapsack {
         }
         r
     }
-    fn return_bound(&self, _within: u32) -> Option<f64> {
-        self.bounded.then_some(self.capacity as f64)
-    }
     fn zobrist(&self) -> u64 {
         self.taken as u64
     }
@@ -1046,6 +1050,12 @@ impl State for Knapsack {
 impl Research for Knapsack {
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
+    }
+}
+
+impl Search for Knapsack {
+    fn return_bound(&self, _within: u32) -> Option<f64> {
+        self.bounded.then_some(self.capacity as f64)
     }
 }
 
@@ -1157,7 +1167,7 @@ fn solver_on_small_solitaire_positions() {
 }
 
 /// Two implementations: the game's dedicated Solitaire Sly solver
-/// (`State::solve_alone`, bits, restarts) against the generic branch and
+/// (`Search::solve_alone`, bits, restarts) against the generic branch and
 /// bound through the `State` API, on 120 positions with 16 pieces left in
 /// random games on random layouts: the same best return and, with
 /// `plies=fewest`, the same shortest length; each line replays legally to

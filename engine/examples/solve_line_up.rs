@@ -7,9 +7,9 @@
 //! Defaults: 2 threads, `target/line_up_table.bin` (1.43 GB, not
 //! committed). Prints the table's size, the positions decided at each
 //! distance, the draws, a Bellman consistency check on random entries, the
-//! value of the start and the value of every first placement. Point
-//! `BOARDLAB_LINE_UP_TABLE` at the file to let `State::solved` (and so the
-//! `solver` agent) use it.
+//! value of the start and the value of every first placement. The game
+//! `line_up(table=target/line_up_table.bin)` then lets `Search::solved`
+//! (and so the `solver` agent) use it.
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -92,8 +92,8 @@ pub mod testkit;
 
 pub use api::{
     AloneSolution, BoardPicture, BoardShape, CellKind, CellPicture, CellShape, Game, MAX_SEATS,
-    PiecePicture, Research, Returns, SeatRole, State, ToMove, apply_moves, parse_legal_move, perft,
-    perft_leaves, perft_turns,
+    PiecePicture, Research, Returns, Search, SeatRole, State, ToMove, apply_moves,
+    parse_legal_move, perft, perft_leaves, perft_turns,
 };
 pub use error::GameError;
 pub use registry::{GameVisitor, visit_game};

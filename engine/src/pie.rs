@@ -20,7 +20,7 @@ use std::fmt;
 
 use rand::Rng;
 
-use crate::api::{BoardShape, Game, Returns, State, ToMove};
+use crate::api::{BoardShape, Game, Returns, Search, State, ToMove};
 use crate::error::GameError;
 
 use crate::api::with_scratch;
@@ -327,7 +327,11 @@ impl<S: State> State for PieState<S> {
             self.inner.parse_move(text).map(PieMove::Inner)
         }
     }
+}
 
+/// G's evaluation and tactical moves; no exact solutions (G's tables and
+/// solvers know no pie rule).
+impl<S: Search> Search for PieState<S> {
     fn evaluate(&self) -> i32 {
         // G's evaluation is from the view of the seat to move, which is the
         // same player whichever pie seat holds it.
@@ -525,7 +529,9 @@ impl<S: Research> State for NoSwapState<S> {
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
         self.0.parse_move(text)
     }
+}
 
+impl<S: Research + Search> Search for NoSwapState<S> {
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
     }

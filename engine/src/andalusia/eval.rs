@@ -3,7 +3,8 @@
 //! move's view.
 
 use super::movegen::{BOARD, chariot_targets};
-use super::{AndalusiaState, Side};
+use super::{AndalusiaMove, AndalusiaState, Side};
+use crate::api::Search;
 
 /// The weights of [`AndalusiaState::evaluate_with`]; each term is the side
 /// to move's figure minus the opponent's.
@@ -23,7 +24,7 @@ pub struct EvalWeights {
 }
 
 impl EvalWeights {
-    /// The weights of [`crate::State::evaluate`]: material (a Chariot is
+    /// The weights of [`crate::Search::evaluate`]: material (a Chariot is
     /// worth five Soldiers, chess's rook to pawn) and Soldier advancement.
     ///
     /// The mobility and in-check terms are off: with them (mobility 4,
@@ -102,5 +103,16 @@ impl AndalusiaState {
             v += w.in_check;
         }
         v
+    }
+}
+
+impl Search for AndalusiaState {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(&super::EvalWeights::DEFAULT)
+    }
+
+    /// Captures and promotions, for quiescence searches.
+    fn is_capture(&self, mv: AndalusiaMove) -> bool {
+        mv.is_capture() || mv.is_promotion()
     }
 }

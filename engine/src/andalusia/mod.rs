@@ -73,7 +73,7 @@ use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
 pub use eval::EvalWeights;
-pub use state::{AndalusiaState, Ending};
+pub use state::{AndalusiaState, Outcome};
 
 /// The parameters of `andalusia(...)`, with the dossier's defaults.
 pub const PARAMS: &[ParamInfo] = &[

@@ -13,7 +13,7 @@ use crate::error::GameError;
 
 /// How a finished game ended (§2.6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
+pub enum Outcome {
     /// The side to move is in check with no legal move and loses (A-E1).
     Checkmate,
     /// The side to move has no legal move and is not in check: it loses
@@ -45,7 +45,7 @@ pub struct AndalusiaState {
     /// Each side's King point.
     pub(super) kings: [u8; 2],
     pub(super) side: Side,
-    pub(super) ending: Option<Ending>,
+    pub(super) ending: Option<Outcome>,
     /// Plies since the last capture or Soldier move (A-R3 ii).
     pub(super) quiet: u32,
     pub(super) ply: u32,
@@ -154,15 +154,15 @@ impl AndalusiaState {
     }
 
     /// How the game ended, once it has.
-    pub fn ending(&self) -> Option<Ending> {
+    pub fn ending(&self) -> Option<Outcome> {
         self.ending
     }
 
     /// The winner of a finished game, `None` while it runs or after a draw.
     pub fn winner(&self) -> Option<Side> {
         match self.ending? {
-            Ending::Checkmate => Some(self.side.other()),
-            Ending::Stalemate if self.rules.stalemate == StalemateResult::Loss => {
+            Outcome::Checkmate => Some(self.side.other()),
+            Outcome::Stalemate if self.rules.stalemate == StalemateResult::Loss => {
                 Some(self.side.other())
             }
             _ => None,
@@ -223,9 +223,9 @@ impl AndalusiaState {
     pub(super) fn settle(&mut self) {
         self.ending = if !self.has_move() {
             Some(if self.in_check() {
-                Ending::Checkmate
+                Outcome::Checkmate
             } else {
-                Ending::Stalemate
+                Outcome::Stalemate
             })
         } else {
             self.draw_ending()
@@ -235,16 +235,16 @@ impl AndalusiaState {
     /// The draw that ends the game here, if any (A-R3): repetition, quiet
     /// plies, ply cap, in that order.
     #[inline(always)]
-    fn draw_ending(&self) -> Option<Ending> {
+    fn draw_ending(&self) -> Option<Outcome> {
         if self.rules.repetitions >= 2
             && self.history.len() >= 4 * (self.rules.repetitions - 1)
             && self.history.count(self.hash) + 1 >= self.rules.repetitions
         {
-            Some(Ending::Repetition)
+            Some(Outcome::Repetition)
         } else if self.rules.quiet_plies > 0 && self.quiet >= self.rules.quiet_plies {
-            Some(Ending::QuietPlies)
+            Some(Outcome::QuietPlies)
         } else if self.ply >= self.rules.ply_cap {
-            Some(Ending::PlyCap)
+            Some(Outcome::PlyCap)
         } else {
             None
         }
@@ -506,26 +506,17 @@ impl State for AndalusiaState {
     fn parse_move(&self, text: &str) -> Result<AndalusiaMove, GameError> {
         super::text::parse_move(self, text)
     }
-
-    fn evaluate(&self) -> i32 {
-        self.evaluate_with(&super::EvalWeights::DEFAULT)
-    }
-
-    /// Captures and promotions, for quiescence searches.
-    fn is_capture(&self, mv: AndalusiaMove) -> bool {
-        mv.is_capture() || mv.is_promotion()
-    }
 }
 
 impl Research for AndalusiaState {
     /// `checkmate`, `stalemate`, `repetition`, `quiet-move rule`, `ply cap` (§2.6).
     fn end_reason(&self) -> Option<&'static str> {
         Some(match self.ending? {
-            Ending::Checkmate => "checkmate",
-            Ending::Stalemate => "stalemate",
-            Ending::Repetition => "repetition",
-            Ending::QuietPlies => "quiet-move rule",
-            Ending::PlyCap => "ply cap",
+            Outcome::Checkmate => "checkmate",
+            Outcome::Stalemate => "stalemate",
+            Outcome::Repetition => "repetition",
+            Outcome::QuietPlies => "quiet-move rule",
+            Outcome::PlyCap => "ply cap",
         })
     }
 

@@ -18,7 +18,7 @@
 use crate::board::text::MAX_PLY;
 use std::fmt;
 
-use super::state::{AndalusiaState, Ending};
+use super::state::{AndalusiaState, Outcome};
 use super::{AndalusiaMove, Geometry, Piece, Rules, Side};
 use crate::api::State;
 use crate::board::{parse_square, square_name};
@@ -286,7 +286,7 @@ impl fmt::Display for AndalusiaState {
                 w.name(),
                 w.index(),
                 match e {
-                    Ending::Checkmate => "checkmate",
+                    Outcome::Checkmate => "checkmate",
                     _ => "stalemate (A-R2)",
                 }
             ),
@@ -294,9 +294,9 @@ impl fmt::Display for AndalusiaState {
                 f,
                 "draw by {}",
                 match e {
-                    Ending::Stalemate => "stalemate",
-                    Ending::Repetition => "repetition",
-                    Ending::QuietPlies => "the quiet-plies rule",
+                    Outcome::Stalemate => "stalemate",
+                    Outcome::Repetition => "repetition",
+                    Outcome::QuietPlies => "the quiet-plies rule",
                     _ => "the ply cap",
                 }
             ),

@@ -59,34 +59,25 @@
 //! that are now full. The number of aligned same-colour empty pairs (B-4) is
 //! kept per line, so counting and uniform sampling build no list.
 
-use crate::api::Research;
-use std::collections::HashMap;
-use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock, Weak};
-
+use rand::SeedableRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::api::{BoardShape, Game, Returns, State, ToMove};
-use crate::board::hex::{Hex, HexGrid, HexNotation};
-use crate::board::{Bits, zobrist};
+use crate::api::Game;
+use crate::board::hex::{Hex, HexNotation};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
+use movegen::{Geometry, Layout};
+use state::Stage;
+use text::parse_position;
 
 mod eval;
 mod movegen;
 mod state;
 mod text;
 
-#[allow(unused_imports)]
-pub(crate) use movegen::*;
 pub use state::BagelState;
-#[allow(unused_imports)]
-pub(crate) use state::*;
 pub use text::tile_names;
-#[allow(unused_imports)]
-pub(crate) use text::*;
 
 /// The parameters of `bagel(...)`, with the dossier's defaults first.
 pub const PARAMS: &[ParamInfo] = &[
@@ -143,20 +134,20 @@ const MAX_WIN_PER_CELL: usize = 12;
 
 /// A disc colour: White (0) places first (B-S4), Black (1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Side {
     /// Places the opening disc.
     White = 0,
     /// May swap on its first turn (B-5); wins a full tie (B-13).
     Black = 1,
 }
 
-impl Colour {
+impl Side {
     /// The other colour.
     #[inline(always)]
-    pub fn other(self) -> Colour {
+    pub fn other(self) -> Side {
         match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
+            Side::White => Side::Black,
+            Side::Black => Side::White,
         }
     }
     #[inline(always)]
@@ -165,8 +156,8 @@ impl Colour {
     }
     fn name(self) -> &'static str {
         match self {
-            Colour::White => "white",
-            Colour::Black => "black",
+            Side::White => "white",
+            Side::Black => "black",
         }
     }
 }
@@ -362,7 +353,7 @@ impl BagelGame {
             discs: [0; 2],
             reserve: [self.rules.reserve as u8; 2],
             score: [0; 2],
-            to_move: Colour::White,
+            to_move: Side::White,
             stage: Stage::Open,
             white_seat: 0,
             over: false,

@@ -1,7 +1,17 @@
 //! Bagel move generation: the hex geometry and lines, the tile layout, singles and aligned same-colour pairs, 3-in-a-row (4 in Big Bagel) scoring.
 
-#[allow(unused_imports)]
-use super::*;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+use super::state::Stage;
+use super::{
+    BagelMove, BagelNotation, BagelState, MAX_CELLS, MAX_COLOURS, MAX_LINES, MAX_WIN_PER_CELL,
+    Side, TILE_LETTERS,
+};
+use crate::api::State;
+use crate::board::hex::HexGrid;
+use crate::board::{Bits, zobrist};
+use crate::error::GameError;
 
 /// Geometry of one base: cells, lines, windows, Zobrist keys.
 pub(crate) struct Geometry {
@@ -221,32 +231,32 @@ impl BagelState {
 
     /// The discs of `c`, as a set of cell indices.
     #[inline(always)]
-    pub fn discs(&self, c: Colour) -> u64 {
+    pub fn discs(&self, c: Side) -> u64 {
         self.discs[c.idx()]
     }
 
     /// `c`'s score: its filled scoring windows (B-8, B-9, B-V2).
     #[inline(always)]
-    pub fn score(&self, c: Colour) -> u32 {
+    pub fn score(&self, c: Side) -> u32 {
         self.score[c.idx()] as u32
     }
 
     /// `c`'s reserve of discs.
     #[inline(always)]
-    pub fn reserve(&self, c: Colour) -> u32 {
+    pub fn reserve(&self, c: Side) -> u32 {
         self.reserve[c.idx()] as u32
     }
 
     /// The colour to move (also at a terminal state: the one that could not
     /// place).
     #[inline(always)]
-    pub fn colour_to_move(&self) -> Colour {
+    pub fn colour_to_move(&self) -> Side {
         self.to_move
     }
 
     /// The seat playing `c`.
     #[inline(always)]
-    pub fn seat_of(&self, c: Colour) -> usize {
+    pub fn seat_of(&self, c: Side) -> usize {
         (self.white_seat as usize) ^ c.idx()
     }
 
@@ -272,30 +282,30 @@ impl BagelState {
     }
 
     /// The winner of a finished game (B-11…B-13), `None` before the end.
-    pub fn winner(&self) -> Option<Colour> {
+    pub fn winner(&self) -> Option<Side> {
         self.over.then(|| self.decide())
     }
 
     /// B-11, then B-12 (runs of at least `tiebreak_min`, lexicographic on
     /// the descending lists; a strict prefix loses), then B-13 (Black).
-    pub(crate) fn decide(&self) -> Colour {
+    pub(crate) fn decide(&self) -> Side {
         let (w, b) = (self.score[0], self.score[1]);
         if w != b {
-            return if w > b { Colour::White } else { Colour::Black };
+            return if w > b { Side::White } else { Side::Black };
         }
-        let (mut rw, nw) = self.runs(Colour::White);
-        let (mut rb, nb) = self.runs(Colour::Black);
+        let (mut rw, nw) = self.runs(Side::White);
+        let (mut rb, nb) = self.runs(Side::Black);
         rw[..nw].sort_unstable_by(|a, b| b.cmp(a));
         rb[..nb].sort_unstable_by(|a, b| b.cmp(a));
         match rw[..nw].cmp(&rb[..nb]) {
-            std::cmp::Ordering::Greater => Colour::White,
-            _ => Colour::Black,
+            std::cmp::Ordering::Greater => Side::White,
+            _ => Side::Black,
         }
     }
 
     /// The lengths of `c`'s maximal runs of at least `tiebreak_min` discs
     /// on every line (B-7), unsorted, and their number.
-    pub fn runs(&self, c: Colour) -> ([u8; 64], usize) {
+    pub fn runs(&self, c: Side) -> ([u8; 64], usize) {
         let mine = self.discs[c.idx()];
         let min = self.rules.tiebreak_min as u8;
         let mut out = [0u8; 64];

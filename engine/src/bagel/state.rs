@@ -1,7 +1,16 @@
 //! The Bagel position: discs as bit sets, reserves, the pie stage, Zobrist keys, the State API and the research view (swap, hex cells, scores).
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::movegen::Layout;
+use super::{BagelMove, MAX_COLOURS, MAX_LINES, Rules, Side};
+use crate::api::{BoardShape, Research, Returns, State, ToMove};
+use crate::board::Bits;
+use crate::board::hex::Hex;
+use crate::error::GameError;
 
 /// Where in the game's opening a state is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -25,7 +34,7 @@ pub struct BagelState {
     pub(crate) discs: [u64; 2],
     pub(crate) reserve: [u8; 2],
     pub(crate) score: [u16; 2],
-    pub(crate) to_move: Colour,
+    pub(crate) to_move: Side,
     pub(crate) stage: Stage,
     pub(crate) white_seat: u8,
     pub(crate) over: bool,
@@ -190,7 +199,7 @@ impl State for BagelState {
                 h ^= geo.z_disc[x as usize * 2 + c];
             }
         }
-        if self.to_move == Colour::Black {
+        if self.to_move == Side::Black {
             h ^= geo.z_black;
         }
         if self.white_seat == 1 {
@@ -220,7 +229,7 @@ impl State for BagelState {
         format!(
             "{} {discs} {} {} {} {} {} {}",
             self.layout.text,
-            if self.to_move == Colour::White {
+            if self.to_move == Side::White {
                 'w'
             } else {
                 'b'
@@ -278,13 +287,6 @@ impl State for BagelState {
         }
         Ok(mv)
     }
-
-    /// Score difference (100 per window) plus open windows (windows holding
-    /// only the player's discs and empty tiles, weighted by how full they
-    /// are), from the mover's view.
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
 }
 
 impl Research for BagelState {
@@ -339,8 +341,8 @@ impl Research for BagelState {
         if self.score[0] != self.score[1] {
             return Some("score");
         }
-        let (mut rw, nw) = self.runs(Colour::White);
-        let (mut rb, nb) = self.runs(Colour::Black);
+        let (mut rw, nw) = self.runs(Side::White);
+        let (mut rb, nb) = self.runs(Side::Black);
         rw[..nw].sort_unstable();
         rb[..nb].sort_unstable();
         Some(if rw[..nw] == rb[..nb] {
@@ -353,8 +355,8 @@ impl Research for BagelState {
     fn seat_role(&self, seat: usize) -> crate::SeatRole {
         let role = if seat == 0 { "first" } else { "second" };
         let colour = match self.stage {
-            Stage::Play if self.seat_of(Colour::White) == seat => Colour::White.name(),
-            Stage::Play => Colour::Black.name(),
+            Stage::Play if self.seat_of(Side::White) == seat => Side::White.name(),
+            Stage::Play => Side::Black.name(),
             _ => "",
         };
         crate::SeatRole {
@@ -366,7 +368,7 @@ impl Research for BagelState {
     /// The seat holding White after any swap (decided after Black's first
     /// turn).
     fn first_mover_seat(&self) -> Option<usize> {
-        (self.stage == Stage::Play).then(|| self.seat_of(Colour::White))
+        (self.stage == Stage::Play).then(|| self.seat_of(Side::White))
     }
     /// Seat 0 places the opening disc.
     fn setter_seat(&self) -> Option<usize> {
@@ -374,8 +376,8 @@ impl Research for BagelState {
     }
     fn scores(&self) -> Option<Returns> {
         let mut r = [0.0; crate::api::MAX_SEATS];
-        r[self.seat_of(Colour::White)] = self.score[0] as f64;
-        r[self.seat_of(Colour::Black)] = self.score[1] as f64;
+        r[self.seat_of(Side::White)] = self.score[0] as f64;
+        r[self.seat_of(Side::Black)] = self.score[1] as f64;
         Some(r)
     }
     /// The swap of B-5.

@@ -1,8 +1,14 @@
 //! Bagel text: the board diagram, tile names and the position text (read and written).
 
-use super::*;
-#[allow(unused_imports)]
+use std::fmt;
+
+use super::movegen::Geometry;
+use super::state::Stage;
+use super::{BagelGame, BagelState, Side, TILE_LETTERS};
+use crate::board::Bits;
+use crate::board::hex::Hex;
 use crate::board::text::{MAX_PLY, parse_ply};
+use crate::error::GameError;
 
 impl fmt::Display for BagelState {
     /// The board as in B-G3 (top row first): each cell is its tile letter
@@ -111,8 +117,8 @@ pub(crate) fn parse_position(game: &BagelGame, text: &str) -> Result<BagelState,
         }
     }
     s.to_move = match f[2] {
-        "w" | "W" => Colour::White,
-        "b" | "B" => Colour::Black,
+        "w" | "W" => Side::White,
+        "b" | "B" => Side::Black,
         o => return Err(bad(format!("colour to move {o:?} (expected w or b)"))),
     };
     s.stage = match f[3] {
@@ -122,7 +128,7 @@ pub(crate) fn parse_position(game: &BagelGame, text: &str) -> Result<BagelState,
         o => return Err(bad(format!("stage {o:?} (expected open, pie or play)"))),
     };
     let r = game.rules.reserve;
-    for (i, c) in [Colour::White, Colour::Black].into_iter().enumerate() {
+    for (i, c) in [Side::White, Side::Black].into_iter().enumerate() {
         let v: u32 = f[4 + i].parse().map_err(|_| {
             bad(format!(
                 "{} reserve {:?} (expected 0..={r})",
@@ -153,12 +159,12 @@ pub(crate) fn parse_position(game: &BagelGame, text: &str) -> Result<BagelState,
     })?;
     let (nw, nb) = (s.discs[0].count(), s.discs[1].count());
     match s.stage {
-        Stage::Open if nw + nb != 0 || s.to_move != Colour::White || s.white_seat != 0 => {
+        Stage::Open if nw + nb != 0 || s.to_move != Side::White || s.white_seat != 0 => {
             return Err(bad(
                 "stage open needs an empty board, White to move, white seat 0 (B-1)".into(),
             ));
         }
-        Stage::Pie if nw != 1 || nb != 0 || s.to_move != Colour::Black || s.white_seat != 0 => {
+        Stage::Pie if nw != 1 || nb != 0 || s.to_move != Side::Black || s.white_seat != 0 => {
             return Err(bad(
                 "stage pie needs exactly one White disc, no Black disc, Black to move, white seat 0 (B-2)".into(),
             ));

@@ -13,6 +13,7 @@
 
 use super::Side;
 use super::state::BlockadeState;
+use crate::api::Search;
 use crate::board::{Bits, sly};
 
 fn reach_score(s: &BlockadeState, side: Side) -> (bool, i32) {
@@ -29,4 +30,10 @@ pub(super) fn evaluate(s: &BlockadeState) -> i32 {
     let (_, mine) = reach_score(s, me);
     let (threat, theirs) = reach_score(s, me.other());
     mine - theirs - if threat { 200 } else { 0 }
+}
+
+impl Search for BlockadeState {
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
 }

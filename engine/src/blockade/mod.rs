@@ -65,7 +65,7 @@ use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
 pub use escape::{EscapeRules, Flood, escape_flood, has_escape};
-pub use state::{BlockadeEnd, BlockadeState};
+pub use state::{BlockadeState, Outcome};
 
 /// The parameters of `blockade(...)`, with the dossier's defaults.
 pub const PARAMS: &[ParamInfo] = &[

@@ -12,7 +12,7 @@ use crate::error::GameError;
 
 /// Why a finished game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum BlockadeEnd {
+pub enum Outcome {
     /// The player to move found an escape path at the start of his turn
     /// and won (B-2).
     Escape,
@@ -20,12 +20,12 @@ pub enum BlockadeEnd {
     PlyCap,
 }
 
-impl BlockadeEnd {
+impl Outcome {
     /// The end reason's name in records.
     pub fn name(self) -> &'static str {
         match self {
-            BlockadeEnd::Escape => "escape",
-            BlockadeEnd::PlyCap => "ply cap",
+            Outcome::Escape => "escape",
+            Outcome::PlyCap => "ply cap",
         }
     }
 }
@@ -42,7 +42,7 @@ pub struct BlockadeState {
     pub(super) king_fields: B192,
     pub(super) side: Side,
     pub(super) ply: u32,
-    pub(super) end: Option<(BlockadeEnd, Option<Side>)>,
+    pub(super) end: Option<(Outcome, Option<Side>)>,
     pub(super) hash: u64,
 }
 
@@ -102,7 +102,7 @@ impl BlockadeState {
     }
 
     /// The ending, if the game is over: why, and the winner.
-    pub fn ending(&self) -> Option<(BlockadeEnd, Option<Side>)> {
+    pub fn ending(&self) -> Option<(Outcome, Option<Side>)> {
         self.end
     }
 
@@ -142,9 +142,9 @@ impl BlockadeState {
     /// the ply cap (B-7).
     pub(super) fn settle(&mut self) {
         self.end = if (self.ply > 0 || self.rules.first_turn_checked) && self.escapes(self.side) {
-            Some((BlockadeEnd::Escape, Some(self.side)))
+            Some((Outcome::Escape, Some(self.side)))
         } else if self.ply >= self.rules.ply_cap {
-            Some((BlockadeEnd::PlyCap, None))
+            Some((Outcome::PlyCap, None))
         } else {
             None
         };
@@ -290,10 +290,6 @@ impl State for BlockadeState {
 
     fn parse_move(&self, text: &str) -> Result<BlockadeMove, GameError> {
         super::text::parse_move(text)
-    }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
     }
 }
 

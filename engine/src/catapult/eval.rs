@@ -2,7 +2,8 @@
 //! pieces under attack, from the side to move's view.
 
 use super::movegen::capture_reach;
-use super::{CatapultBits, CatapultState, Side};
+use super::{CatapultBits, CatapultMove, CatapultState, Side};
+use crate::api::Search;
 
 /// The weights of [`CatapultState::evaluate_with`]; each term is the side
 /// to move's figure minus the opponent's.
@@ -21,7 +22,7 @@ pub struct EvalWeights {
 }
 
 impl EvalWeights {
-    /// The weights of [`crate::State::evaluate`]: material, range and
+    /// The weights of [`crate::Search::evaluate`]: material, range and
     /// pieces under attack.
     ///
     /// Measured with alpha-beta against a material-only evaluation, 400
@@ -116,5 +117,20 @@ impl<B: CatapultBits> CatapultState<B> {
             v += w.progress * (self.progress(me) as i32 - self.progress(op) as i32);
         }
         v
+    }
+}
+
+impl<B: CatapultBits> Search for CatapultState<B> {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(&super::EvalWeights::DEFAULT)
+    }
+
+    /// A move with a capture in it (C-M2), for quiescence searches.
+    fn is_capture(&self, mv: CatapultMove) -> bool {
+        match mv {
+            CatapultMove::Move(s) | CatapultMove::MoveThenPass(s) => s.is_capture(),
+            CatapultMove::Double(a, b) => a.is_capture() || b.is_capture(),
+            CatapultMove::Pass => false,
+        }
     }
 }

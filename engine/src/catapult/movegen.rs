@@ -5,10 +5,15 @@
 //! ([`Dir`] order); both are constants, so the direction `match` of
 //! [`SquareGrid::step`](crate::board::SquareGrid::step) and the forward test
 //! fold away. No function here allocates.
+//!
+//! On top of them, the side to move's whole actions (C-M1, C-M2, C-P1 and
+//! the dagger's double turns, C-D2–C-D6): listing, counting, and the dagger
+//! holder's exact rejection sampler.
 
 use rand::Rng;
 
-use super::{CatapultBits, Geometry, Step};
+use super::state::CatapultState;
+use super::{CatapultBits, CatapultMove, Geometry, Step};
 use crate::board::Dir;
 
 /// Whether direction `d` is forward for side `s` (C-F1): Light N, NE, E
@@ -582,4 +587,389 @@ fn capture_reach_dir<B: CatapultBits, const D: usize>(
         }
     }
     reach
+}
+
+/// A position after one move of the side to move, for look-ahead inside a
+/// dagger turn: the mover's and the opponent's pieces, and whether the move
+/// won (C-E1, C-K4).
+#[derive(Copy, Clone)]
+struct After<B> {
+    own: B,
+    opp: B,
+    won: bool,
+}
+
+/// Bounds for the dagger holder's sampler ([`CatapultState::sample`]),
+/// over every first move: `w_fwd` (piece, steps) pairs for a forward second
+/// move, and `nf_max[j]` pairs of pieces in `onto[j]` (on a line onto an
+/// enemy) for a second move in the j-th non-forward direction.
+struct SecondSlots<B> {
+    w_fwd: u32,
+    onto: [B; 5],
+    nf_max: [u32; 5],
+}
+
+/// The j-th (0..5) direction that is not forward for side `S` (C-F1).
+#[inline(always)]
+fn non_forward<const S: usize>(j: usize) -> Dir {
+    Dir::from_index((j + 3) ^ (S * 4))
+}
+
+/// The side to move's actions with the dagger rules (C-M1, C-M2, C-P1,
+/// C-D2–C-D6): listing, counting and the holder's uniform sampler, built on
+/// the single-move generators above.
+impl<B: CatapultBits> CatapultState<B> {
+    /// The boards after `step` by the side `S` to move, and whether it won:
+    /// the opponent has no piece left (C-E1), or in Royal its king was
+    /// captured (C-K4).
+    #[inline(always)]
+    fn after<const S: usize>(&self, step: Step) -> After<B> {
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        let moved = own ^ B::bit(step.from()) ^ B::bit(step.to());
+        if !step.is_capture() {
+            return After {
+                own: moved,
+                opp,
+                won: false,
+            };
+        }
+        let path =
+            self.geo.rays.ray(step.dir(), step.from()) ^ self.geo.rays.ray(step.dir(), step.to());
+        let opp = opp & !path;
+        let won = if self.rules.royal {
+            !(path & self.kings & self.pieces[1 - S]).is_zero()
+        } else {
+            opp.is_zero()
+        };
+        After {
+            own: moved,
+            opp,
+            won,
+        }
+    }
+
+    /// Writes the actions of side `S` (to move) into `out` (C-M1, C-M2,
+    /// C-P1; with the dagger C-D2–C-D6).
+    pub(super) fn actions<const S: usize>(&self, out: &mut Vec<CatapultMove>) {
+        let geo = self.geo;
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        gen_singles::<B, S>(geo, own, opp, &mut |s| out.push(CatapultMove::Move(s)));
+        if out.is_empty() {
+            // C-P1 (and C-D6: a stuck holder cannot use the dagger).
+            out.push(CatapultMove::Pass);
+            return;
+        }
+        if !self.holds_dagger() {
+            return;
+        }
+        let singles = out.len();
+        for i in 0..singles {
+            let CatapultMove::Move(m1) = out[i] else {
+                unreachable!("singles come first")
+            };
+            let a = self.after::<S>(m1);
+            if a.won {
+                continue; // C-D4: the game ends after m1.
+            }
+            let before = out.len();
+            gen_singles::<B, S>(geo, a.own, a.opp, &mut |m2| {
+                out.push(CatapultMove::Double(m1, m2))
+            });
+            if out.len() == before && self.rules.dagger_move_then_pass {
+                out.push(CatapultMove::MoveThenPass(m1)); // C-D5
+            }
+        }
+    }
+
+    /// The dagger actions that start with each of up to [`LANES`] first
+    /// moves `m1s[..len]` (the rest of the result is 0): 0 if the move wins
+    /// (C-D4), else the double turns, or 1 for `m1;pass` when there is no
+    /// second move (C-D5).
+    #[inline(always)]
+    fn dagger_followers_batch<const S: usize>(
+        &self,
+        m1s: &[Step; LANES],
+        len: usize,
+    ) -> [u32; LANES] {
+        let mut own = [B::ZERO; LANES];
+        let mut opp = [B::ZERO; LANES];
+        let mut won = [true; LANES];
+        for l in 0..len {
+            let a = self.after::<S>(m1s[l]);
+            (own[l], opp[l], won[l]) = (a.own, a.opp, a.won);
+        }
+        let counts = count_singles_batch::<B, S>(self.geo, &own, &opp);
+        let pass = self.rules.dagger_move_then_pass as u32;
+        std::array::from_fn(|l| match (won[l], counts[l]) {
+            (true, _) => 0,
+            (false, 0) => pass,
+            (false, c) => c,
+        })
+    }
+
+    /// Calls `f(m1, followers)` for every single move `m1` of the dagger
+    /// holder `S`, in [`gen_singles`] order, counting the followers eight
+    /// first moves at a time ([`Self::dagger_followers_batch`]); returns the
+    /// number of singles.
+    #[inline(always)]
+    fn for_each_dagger_weight<const S: usize>(&self, mut f: impl FnMut(Step, u32)) -> usize {
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        let mut chunk = [Step::new(0, 0, 0, false); LANES];
+        let (mut k, mut singles) = (0, 0);
+        gen_singles::<B, S>(self.geo, own, opp, &mut |m1| {
+            chunk[k] = m1;
+            k += 1;
+            singles += 1;
+            if k == LANES {
+                let w = self.dagger_followers_batch::<S>(&chunk, LANES);
+                for l in 0..LANES {
+                    f(chunk[l], w[l]);
+                }
+                k = 0;
+            }
+        });
+        if k > 0 {
+            let w = self.dagger_followers_batch::<S>(&chunk, k);
+            for l in 0..k {
+                f(chunk[l], w[l]);
+            }
+        }
+        singles
+    }
+
+    pub(super) fn count<const S: usize>(&self) -> usize {
+        let geo = self.geo;
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        if !self.holds_dagger() {
+            return match count_singles::<B, S>(geo, own, opp) {
+                0 => 1, // the forced pass
+                n => n as usize,
+            };
+        }
+        let mut followers = 0usize;
+        let singles = self.for_each_dagger_weight::<S>(|_, w| followers += w as usize);
+        if singles == 0 {
+            return 1; // the forced pass
+        }
+        singles + followers
+    }
+
+    /// The second-move slots of the holder `S`'s sampler (see
+    /// [`Self::sample`]), for first moves landing in `landings`.
+    #[inline(always)]
+    fn second_slots<const S: usize>(&self, landings: B) -> SecondSlots<B> {
+        let geo = self.geo;
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        let classes = range_classes::<B, S>(geo, own);
+        let ranges = square_ranges::<B, S>(geo, own);
+        let onto: [B; 5] = std::array::from_fn(|j| lines_onto(geo, opp, non_forward::<S>(j)));
+        SecondSlots {
+            w_fwd: weight_bound_after::<B, S>(geo, &classes, &ranges, landings) - 1,
+            onto,
+            nf_max: std::array::from_fn(|j| {
+                masked_weight_bound_after::<B, S>(geo, &classes, &ranges, landings, onto[j])
+            }),
+        }
+    }
+
+    pub(super) fn sample<const S: usize, R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<CatapultMove>,
+    ) -> CatapultMove {
+        let geo = self.geo;
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        if !self.holds_dagger() {
+            return match sample_single::<B, S, R>(geo, own, opp, rng) {
+                Some(s) => CatapultMove::Move(s),
+                None => CatapultMove::Pass,
+            };
+        }
+        // The holder: an exact rejection sampler over the actions, which
+        // never counts them (there are hundreds). Every single m1 owns the
+        // same number of slots:
+        // - one for m1 alone, one for `m1;pass` (C-D5, if on);
+        // - 3 · w_fwd for a second move forward: slot (x, d) is the move
+        //   `drawn_move` names in the position after m1, if legal, where x
+        //   counts (piece, steps) pairs; w_fwd bounds their number after any
+        //   m1 (`weight_bound_after`);
+        // - nf_max[j] for a second move in the j-th other direction, which
+        //   must capture (C-M2): x counts only the pairs of pieces on a line
+        //   onto an enemy (`lines_onto`; m1 only removes enemies, so the set
+        //   before m1 holds every such piece after it).
+        // Each action is exactly one slot and the slot is drawn uniformly,
+        // so an accepted draw is uniform over the actions (C-D2–C-D5).
+        //
+        // The singles go to the stack; past FIRST_CAP of them (never seen in
+        // play) they are listed again in `buf`.
+        const FIRST_CAP: usize = 128;
+        let mut firsts = [Step::new(0, 0, 0, false); FIRST_CAP];
+        let (mut n1, mut landings) = (0usize, B::ZERO);
+        gen_singles::<B, S>(geo, own, opp, &mut |s| {
+            landings |= B::bit(s.to());
+            if n1 < FIRST_CAP {
+                firsts[n1] = s;
+            }
+            n1 += 1;
+        });
+        if n1 == 0 {
+            return CatapultMove::Pass;
+        }
+        if n1 > FIRST_CAP {
+            buf.clear();
+            gen_singles::<B, S>(geo, own, opp, &mut |s| buf.push(CatapultMove::Move(s)));
+        }
+        let first = |i: usize| {
+            if n1 <= FIRST_CAP {
+                return firsts[i];
+            }
+            match buf[i] {
+                CatapultMove::Move(s) => s,
+                _ => unreachable!("singles only"),
+            }
+        };
+        let SecondSlots {
+            w_fwd,
+            onto,
+            nf_max,
+        } = self.second_slots::<S>(landings);
+        let full = geo.grid.full;
+        let pass = self.rules.dagger_move_then_pass as u32;
+        let slots = 1 + pass + 3 * w_fwd + nf_max.iter().sum::<u32>();
+        loop {
+            let r = rng.next_u64();
+            let (Some(i), Some(y)) = (lemire(r as u32, n1 as u32), lemire((r >> 32) as u32, slots))
+            else {
+                continue;
+            };
+            let m1 = first(i as usize);
+            if y == 0 {
+                return CatapultMove::Move(m1);
+            }
+            let a = self.after::<S>(m1);
+            if a.won {
+                continue; // C-D4: m1 wins, nothing follows it.
+            }
+            if y <= pass {
+                if count_singles::<B, S>(geo, a.own, a.opp) == 0 {
+                    return CatapultMove::MoveThenPass(m1);
+                }
+                continue;
+            }
+            let mut t = y - 1 - pass;
+            let (pieces, bound, x, d) = if t < 3 * w_fwd {
+                let d = Dir::from_index((t % 3) as usize ^ (S * 4));
+                (full, w_fwd, t / 3, d)
+            } else {
+                t -= 3 * w_fwd;
+                let mut j = 0;
+                while t >= nf_max[j] {
+                    t -= nf_max[j];
+                    j += 1;
+                }
+                (onto[j], nf_max[j], t, non_forward::<S>(j))
+            };
+            let all = range_classes::<B, S>(geo, a.own);
+            let classes: [B; 4] = std::array::from_fn(|k| all[k] & pieces);
+            let weights = draw_weights(&classes);
+            let w = weights.iter().sum::<u32>();
+            debug_assert!(w <= bound, "weight {w} after {m1:?} over its bound {bound}");
+            if x >= w {
+                continue;
+            }
+            let drawn = drawn_move::<B, S>(geo, a.own, a.opp, &classes, &weights, x, d.index());
+            if let Some(m2) = drawn {
+                return CatapultMove::Double(m1, m2);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{CatapultGame, Rules, Side};
+    use super::*;
+    use crate::api::{Game, State};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The holder sampler's bounds hold for every first move of every
+    /// holder position of seeded random games: the (piece, steps) pairs
+    /// after the move, all of them and those on a line onto an enemy in each
+    /// non-forward direction, never exceed `second_slots`; and each bound is
+    /// met or nearly met somewhere (so they are not vacuous).
+    fn bounds_hold<B: CatapultBits>(rules: Rules, seed: u64) {
+        let g = CatapultGame::<B>::new(rules).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut buf, mut firsts) = (Vec::new(), Vec::new());
+        let (mut positions, mut slack_fwd) = (0, u32::MAX);
+        for _ in 0..40 {
+            let mut s = g.initial_state(0);
+            while s.ongoing() {
+                if s.holds_dagger() {
+                    match s.side {
+                        Side::Light => check::<B, 0>(&s, &mut firsts, &mut slack_fwd),
+                        Side::Dark => check::<B, 1>(&s, &mut firsts, &mut slack_fwd),
+                    }
+                    positions += 1;
+                }
+                let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+                s.apply(m);
+            }
+        }
+        assert!(positions > 500, "{positions} holder positions");
+        assert!(slack_fwd <= 1, "the forward bound is never within 1");
+    }
+
+    fn check<B: CatapultBits, const S: usize>(
+        s: &CatapultState<B>,
+        firsts: &mut Vec<Step>,
+        slack_fwd: &mut u32,
+    ) {
+        let (own, opp) = (s.pieces[S], s.pieces[1 - S]);
+        firsts.clear();
+        gen_singles::<B, S>(s.geo, own, opp, &mut |m| firsts.push(m));
+        let landings = firsts.iter().fold(B::ZERO, |l, m| l | B::bit(m.to()));
+        let slots = s.second_slots::<S>(landings);
+        let mut widest = 0;
+        for &m1 in firsts.iter() {
+            let a = s.after::<S>(m1);
+            let classes = range_classes::<B, S>(s.geo, a.own);
+            let w = draw_weights(&classes).iter().sum::<u32>();
+            assert!(
+                w <= slots.w_fwd,
+                "{w} > {} after {m1:?} at {s:?}",
+                slots.w_fwd
+            );
+            widest = widest.max(w);
+            for j in 0..5 {
+                let within = classes.map(|c| c & slots.onto[j]);
+                let w = draw_weights(&within).iter().sum::<u32>();
+                assert!(w <= slots.nf_max[j], "direction {j} after {m1:?} at {s:?}");
+                // Every capture in that direction starts inside onto[j].
+                let d = non_forward::<S>(j);
+                gen_singles::<B, S>(s.geo, a.own, a.opp, &mut |m2| {
+                    if m2.dir() == d {
+                        assert!(slots.onto[j].has(m2.from()), "{m2:?} after {m1:?} at {s:?}");
+                    }
+                });
+            }
+        }
+        if !firsts.is_empty() {
+            *slack_fwd = (*slack_fwd).min(slots.w_fwd - widest);
+        }
+    }
+
+    #[test]
+    fn holder_sampler_bounds_hold() {
+        let dagger = |size, royal| Rules {
+            size,
+            royal,
+            dagger: true,
+            ..Rules::default()
+        };
+        bounds_hold::<u64>(dagger(8, false), 1);
+        bounds_hold::<u128>(dagger(9, false), 2);
+        bounds_hold::<u64>(dagger(8, true), 3);
+    }
 }

@@ -7,6 +7,7 @@
 //! enemy could capture it (E-2, E-3(c)).
 
 use super::state::EmpireState;
+use crate::api::Search;
 use crate::board::Bits;
 
 fn side_score(s: &EmpireState, mask: u8) -> i32 {
@@ -42,5 +43,11 @@ pub(crate) fn evaluate(s: &EmpireState) -> i32 {
         mine_score
     } else {
         mine_score - best
+    }
+}
+
+impl Search for EmpireState {
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
     }
 }

@@ -494,10 +494,6 @@ impl State for EmpireState {
             to: to as u8,
         })
     }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
-    }
 }
 
 impl Research for EmpireState {

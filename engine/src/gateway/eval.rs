@@ -7,6 +7,7 @@
 //! column) with an enemy piece of another shape (half an alignment, G-3).
 
 use super::state::GatewayState;
+use crate::api::Search;
 use crate::board::Bits;
 use crate::board::sly::{self, FIELDS};
 
@@ -49,4 +50,10 @@ pub(crate) fn evaluate(s: &GatewayState) -> i32 {
         }
     }
     side(mine) - best
+}
+
+impl Search for GatewayState {
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
 }

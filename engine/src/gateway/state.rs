@@ -376,10 +376,6 @@ impl State for GatewayState {
             entry,
         })
     }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
-    }
 }
 
 impl Research for GatewayState {

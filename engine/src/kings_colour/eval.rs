@@ -1,28 +1,39 @@
-//! King's Colour: the heuristic evaluation behind `State::evaluate` (alpha-beta
+//! King's Colour: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
-use super::*;
+use super::{KingsColourMove, KingsColourState, Side};
+use crate::api::Search;
+use crate::board::Bits;
 
-impl KingsColourState {
-    /// A heuristic for the side to move (see [`State::evaluate`]): material
-    /// (man 100, Queen 450), +30 per man on the enemy wall (it may capture
-    /// into the castle, KC-8), +20 per own man in its castle (a defender), a
-    /// −40 penalty when in check.
-    pub fn heuristic(&self) -> i32 {
-        let g = self.geo;
-        let s = self.side as usize;
-        let side_value = |s: usize| -> i32 {
-            let men = self.men(s);
-            let q = self.occ[s] & self.queens;
-            100 * men.count() as i32
-                + 450 * q.count() as i32
-                + 30 * ((men | q) & g.wall[1 - s]).count() as i32
-                + 20 * (men & g.castle[s]).count() as i32
-        };
-        let mut v = side_value(s) - side_value(1 - s);
-        if self.in_check(Side::from_index(s)) {
-            v -= 40;
-        }
-        v
+/// A heuristic for the side to move (see [`Search::evaluate`]): material
+/// (man 100, Queen 450), +30 per man on the enemy wall (it may capture
+/// into the castle, KC-8), +20 per own man in its castle (a defender), a
+/// −40 penalty when in check.
+pub(crate) fn evaluate(state: &KingsColourState) -> i32 {
+    let g = state.geo;
+    let s = state.side as usize;
+    let side_value = |s: usize| -> i32 {
+        let men = state.men(s);
+        let q = state.occ[s] & state.queens;
+        100 * men.count() as i32
+            + 450 * q.count() as i32
+            + 30 * ((men | q) & g.wall[1 - s]).count() as i32
+            + 20 * (men & g.castle[s]).count() as i32
+    };
+    let mut v = side_value(s) - side_value(1 - s);
+    if state.in_check(Side::from_index(s)) {
+        v -= 40;
+    }
+    v
+}
+
+impl Search for KingsColourState {
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    /// Captures and promotions, for quiescence searches.
+    fn is_capture(&self, mv: KingsColourMove) -> bool {
+        KingsColourState::is_capture(self, mv) || self.is_promotion(mv)
     }
 }

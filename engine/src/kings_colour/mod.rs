@@ -55,13 +55,8 @@
 //! keys: repetitions whose occurrences all lie within the last 32 plies are
 //! seen (every cycle of up to 16 plies).
 
-use crate::api::Research;
-use std::fmt;
-use std::sync::OnceLock;
-
-use crate::api::{Game, Returns, State, ToMove};
-use crate::board::hex::{DIAG, Hex, HexGrid, HexNotation, HexRays, KNIGHT, ORTHO};
-use crate::board::{Bits, zobrist};
+use crate::api::Game;
+use crate::board::hex::{Hex, HexNotation};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
@@ -70,14 +65,8 @@ mod movegen;
 mod state;
 mod text;
 
-#[allow(unused_imports)]
-pub(crate) use movegen::*;
 pub use movegen::{Geometry, colour_of};
 pub use state::KingsColourState;
-#[allow(unused_imports)]
-pub(crate) use state::*;
-#[allow(unused_imports)]
-pub(crate) use text::*;
 
 /// The number of cells (KC-G1).
 pub const CELLS: usize = 127;

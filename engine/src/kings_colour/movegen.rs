@@ -1,7 +1,15 @@
 //! King's Colour move generation: the hex geometry, castles and walls, the switcheroo types, KC-8 captures, promotion, check, mate and stalemate; the position text.
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::{
+    CELLS, CaptureRule, End, EndReason, KcNotation, KingsColourMove, KingsColourState, Piece,
+    REPETITION_WINDOW, Rules, Side,
+};
+use crate::board::hex::{DIAG, Hex, HexGrid, HexRays, KNIGHT, ORTHO};
+use crate::board::{Bits, zobrist};
+use crate::error::GameError;
 
 /// Board tables shared by every state (built once).
 pub struct Geometry {

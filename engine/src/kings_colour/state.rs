@@ -1,7 +1,10 @@
 //! The King's Colour position: men as bit sets, the repetition ring, Zobrist keys, the State API and the research view.
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+
+use super::{CELLS, End, EndReason, Geometry, KingsColourMove, REPETITION_WINDOW, Rules};
+use crate::api::{Research, Returns, State, ToMove};
+use crate::error::GameError;
 
 /// A King's Colour position (flat, no heap; ~350 bytes).
 #[derive(Clone)]
@@ -176,15 +179,6 @@ impl State for KingsColourState {
             crate::bail!("bad move {text:?}: '=Q' but the move does not promote");
         }
         Ok(mv)
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.heuristic()
-    }
-
-    /// Captures and promotions, for quiescence searches.
-    fn is_capture(&self, mv: KingsColourMove) -> bool {
-        KingsColourState::is_capture(self, mv) || self.is_promotion(mv)
     }
 }
 

@@ -1,7 +1,8 @@
 //! King's Colour text: the board diagram.
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+
+use super::{CELLS, KingsColourState};
 
 impl fmt::Display for KingsColourState {
     /// The board in boardspace's internal orientation (§2.3's map): each

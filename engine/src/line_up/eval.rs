@@ -11,6 +11,7 @@
 
 use super::state::LineUpState;
 use super::{LINES, STOCK};
+use crate::api::Search;
 
 const LINE_WEIGHT: [i32; 5] = [0, 1, 4, 16, 64];
 
@@ -50,4 +51,16 @@ pub(super) fn evaluate(s: &LineUpState) -> i32 {
         }
     }
     v
+}
+
+impl Search for LineUpState {
+    /// The solution table's value where one is loaded and covers this
+    /// position (see [`super::solve`]).
+    fn solved(&self) -> Option<(i8, u32)> {
+        super::solve::lookup(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
 }

@@ -42,8 +42,8 @@
 //! ## The solution
 //! [`solve`] holds the retrograde analysis of the movement phase (all ten
 //! pieces on the board) and the backward induction over the placement
-//! turns; [`LineUpState::solved`](crate::State::solved) reads its table
-//! when one has been loaded ([`solve::load_table`]).
+//! turns; [`LineUpState::solved`](crate::Search::solved) reads its table
+//! when the game has one (`line_up(table=PATH)`, [`LineUpGame::with_table`]).
 
 mod eval;
 mod movegen;
@@ -58,7 +58,7 @@ use crate::board::zobrist;
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
-pub use state::{LineUpEnd, LineUpState};
+pub use state::{LineUpState, Outcome};
 
 /// The parameters of `line_up(...)`, with the dossier's defaults.
 pub const PARAMS: &[ParamInfo] = &[
@@ -79,6 +79,12 @@ pub const PARAMS: &[ParamInfo] = &[
         default: "0",
         values: "0 (off) or integer 2..=10",
         help: "draw when a position occurs this often since the last placement (option of U-6)",
+    },
+    ParamInfo {
+        name: "table",
+        default: "",
+        values: "a file path (none by default)",
+        help: "the movement-phase solution table (examples/solve_line_up.rs) that `solved` and the solver read; loaded when the game is built",
     },
 ];
 
@@ -310,11 +316,36 @@ pub(crate) fn keys() -> &'static Keys {
     })
 }
 
-/// Line Up with its parameters fixed: `line_up(first_seat=0,ply_cap=200,repetitions=0)`.
+/// Line Up with its parameters fixed: `line_up(first_seat=0,ply_cap=200,repetitions=0)`,
+/// and optionally the solution table its states read (`table=PATH`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineUpGame {
     rules: Rules,
+    table: Option<TableParam>,
 }
+
+/// The `table` parameter: the path as given (for the game string) and the
+/// table loaded from it.
+#[derive(Clone)]
+struct TableParam {
+    path: String,
+    table: &'static solve::Table,
+}
+
+impl std::fmt::Debug for TableParam {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TableParam({:?})", self.path)
+    }
+}
+
+/// Two games are equal when their tables come from the same path.
+impl PartialEq for TableParam {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path
+    }
+}
+
+impl Eq for TableParam {}
 
 impl LineUpGame {
     /// The variant with these rules.
@@ -324,15 +355,50 @@ impl LineUpGame {
     /// repetition count other than 0 or 2–10.
     pub fn new(rules: Rules) -> Result<LineUpGame, GameError> {
         rules.check()?;
-        Ok(LineUpGame { rules })
+        Ok(LineUpGame { rules, table: None })
     }
 
-    /// Builds the game from a parsed game string.
+    /// The same game with the movement-phase solution table at `path`
+    /// (written by `examples/solve_line_up.rs`), which
+    /// [`Search::solved`](crate::Search::solved) then reads. The file is
+    /// read once per process and path.
     ///
     /// # Errors
-    /// Unknown parameters or values (the message lists the valid ones).
+    /// A file that cannot be read or is not a whole table; the one-line
+    /// message names the path.
+    pub fn with_table(self, path: &str) -> Result<LineUpGame, GameError> {
+        let table = solve::load_shared(std::path::Path::new(path))?;
+        Ok(LineUpGame {
+            table: Some(TableParam {
+                path: path.to_string(),
+                table,
+            }),
+            ..self
+        })
+    }
+
+    /// Builds the game from a parsed game string; `table=PATH` loads the
+    /// solution table.
+    ///
+    /// # Errors
+    /// Unknown parameters or values (the message lists the valid ones), or
+    /// a table that cannot be loaded.
     pub fn from_spec(spec: &Spec) -> Result<LineUpGame, GameError> {
-        LineUpGame::new(Rules::from_spec(spec)?)
+        let game = LineUpGame::new(Rules::from_spec(spec)?)?;
+        let p = Params::new("game line_up", spec, PARAMS)?;
+        match p.text("table") {
+            "" => Ok(game),
+            path => game.with_table(path),
+        }
+    }
+
+    /// The path of the solution table, if the game has one.
+    pub fn table_path(&self) -> Option<&str> {
+        self.table.as_ref().map(|t| t.path.as_str())
+    }
+
+    fn table(&self) -> Option<&'static solve::Table> {
+        self.table.as_ref().map(|t| t.table)
     }
 
     /// The rules of this variant.
@@ -344,8 +410,14 @@ impl LineUpGame {
 impl crate::api::Game for LineUpGame {
     type State = LineUpState;
 
+    /// The rules' game string, with `table=PATH` only when a table was
+    /// given (so the game strings without one are as they always were).
     fn game_string(&self) -> String {
-        self.rules.game_string()
+        let s = self.rules.game_string();
+        match &self.table {
+            None => s,
+            Some(t) => format!("{},table={})", &s[..s.len() - 1], t.path),
+        }
     }
 
     fn num_seats(&self) -> usize {
@@ -355,17 +427,67 @@ impl crate::api::Game for LineUpGame {
     /// The empty board, the first player to place his first square (U-SET-2,
     /// U-1); the seed is unused.
     fn initial_state(&self, _seed: u64) -> LineUpState {
-        LineUpState::new(self.rules)
+        let mut s = LineUpState::new(self.rules);
+        s.table = self.table();
+        s
     }
 
     fn parse_position(&self, text: &str) -> Result<LineUpState, GameError> {
-        text::parse_position(self.rules, text)
+        let mut s = text::parse_position(self.rules, text)?;
+        s.table = self.table();
+        Ok(s)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::{Game, Search};
+
+    /// The `table` parameter: a missing file and a truncated one are
+    /// one-line errors naming the path when the game is built; without the
+    /// parameter the game string is unchanged and `solved` knows nothing.
+    #[test]
+    fn table_parameter() {
+        let build = |text: &str| LineUpGame::from_spec(&Spec::parse(text).unwrap());
+        let dir = std::env::temp_dir().join(format!("boardlab-line-up-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = dir.join("missing.bin");
+        let err = build(&format!("line_up(table={})", missing.display())).unwrap_err();
+        let msg = err.to_string();
+        assert!(!msg.contains('\n'), "{msg}");
+        assert!(msg.contains(&missing.display().to_string()), "{msg}");
+        let truncated = dir.join("truncated.bin");
+        let mut bytes = b"boardlab line_up table v1\n".to_vec();
+        bytes.extend_from_slice(&[0u8; 100]);
+        std::fs::write(&truncated, &bytes).unwrap();
+        let msg = build(&format!("line_up(table={})", truncated.display()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            !msg.contains('\n') && msg.contains("table has 100 entries"),
+            "{msg}"
+        );
+        let header = dir.join("header.bin");
+        std::fs::write(&header, b"boardlab").unwrap();
+        let msg = build(&format!("line_up(table={})", header.display()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            !msg.contains('\n') && msg.contains("not a boardlab line_up table"),
+            "{msg}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        let game = build("line_up").unwrap();
+        assert_eq!(
+            game.game_string(),
+            "line_up(first_seat=0,ply_cap=200,repetitions=0)"
+        );
+        assert_eq!(game.table_path(), None);
+        let s = game.parse_position("S..c/s.C./Ts.t/St.T 14").unwrap();
+        assert_eq!(s.solved(), None);
+    }
 
     #[test]
     fn tables() {

@@ -47,21 +47,21 @@
 //!
 //! Run it with `cargo run --release -p boardlab-engine --example
 //! solve_line_up` (see `engine/examples/solve_line_up.rs`); the table is
-//! written to a file and read back by [`load_table`] (or from the path in
-//! the environment variable `BOARDLAB_LINE_UP_TABLE` on first use of
-//! [`State::solved`](crate::State::solved)).
+//! written to a file; the game parameter `line_up(table=PATH)` loads it
+//! ([`load_shared`]) for [`Search::solved`](crate::Search::solved) to read.
 
 #![allow(clippy::needless_range_loop)] // tables indexed by byte and entry
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
-use std::path::Path;
-use std::sync::OnceLock;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use super::state::LineUpState;
 use super::{CELLS, KING, LINES, ORTH, SYMMETRIES};
 use crate::api::State;
+use crate::error::GameError;
 
 /// Positions per (class, phase): 252 × 30 × 30.
 pub const RANKS: usize = 252 * 30 * 30;
@@ -614,7 +614,14 @@ impl Table {
         let idx = Index::new();
         let mut f = std::fs::File::open(path)?;
         let mut magic = vec![0u8; MAGIC.len()];
-        f.read_exact(&mut magic)?;
+        match f.read_exact(&mut magic) {
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+                return Err(std::io::Error::other(
+                    "not a boardlab line_up table (shorter than its header)",
+                ));
+            }
+            r => r?,
+        }
         if magic != MAGIC {
             return Err(std::io::Error::other("not a boardlab line_up table"));
         }
@@ -633,30 +640,30 @@ impl Table {
 
 const MAGIC: &[u8] = b"boardlab line_up table v1\n";
 
-static TABLE: OnceLock<Option<Table>> = OnceLock::new();
+/// The tables loaded so far, by path: each file is read once per process
+/// and kept for its life (1.43 GB; states hold a plain reference to it).
+static LOADED: Mutex<Vec<(PathBuf, &'static Table)>> = Mutex::new(Vec::new());
 
-/// Makes `table` the one [`State::solved`](crate::State::solved) reads.
-/// Returns false if a table (or the decision that there is none) was
-/// already set.
-pub fn install(table: Table) -> bool {
-    TABLE.set(Some(table)).is_ok()
-}
-
-/// Loads the table at `path` and installs it.
+/// The table at `path` (the game parameter `line_up(table=PATH)`), read
+/// on the first call for that path and shared by every later one.
 ///
 /// # Errors
-/// The file cannot be read or is not a table.
-pub fn load_table(path: &Path) -> std::io::Result<bool> {
-    Ok(install(Table::load(path)?))
-}
-
-fn table() -> Option<&'static Table> {
-    TABLE
-        .get_or_init(|| {
-            let p = std::env::var_os("BOARDLAB_LINE_UP_TABLE")?;
-            Table::load(Path::new(&p)).ok()
-        })
-        .as_ref()
+/// The file cannot be read, or is not a whole table (wrong header or
+/// size); the one-line message names the path.
+pub fn load_shared(path: &Path) -> Result<&'static Table, GameError> {
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, t)) = loaded.iter().find(|(p, _)| p == path) {
+        return Ok(t);
+    }
+    let table = Table::load(path).map_err(|e| {
+        GameError::new(format!(
+            "game line_up: table={}: cannot load a solution table: {e}",
+            path.display()
+        ))
+    })?;
+    let table: &'static Table = Box::leak(Box::new(table));
+    loaded.push((path.to_path_buf(), table));
+    Ok(table)
 }
 
 /// The board of a state in the table's layout.
@@ -674,7 +681,7 @@ pub(super) fn lookup(s: &LineUpState) -> Option<(i8, u32)> {
     if r.repetitions != 0 || s.ply() < 11 || s.is_terminal() {
         return None;
     }
-    let t = table()?;
+    let t = s.table?;
     let (v, d) = t.value(&board_of(s), (s.ply() % 6) as usize)?;
     match v {
         0 => Some((0, r.ply_cap - s.ply())),

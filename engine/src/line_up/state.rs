@@ -3,6 +3,7 @@
 
 use rand::Rng;
 
+use super::solve::Table;
 use super::{CELLS, KING, LINES, LineUpMove, ORTH, Rules, STOCK, SYMMETRIES, keys};
 use crate::api::{BoardShape, MAX_SEATS, Research, Returns, State, ToMove};
 use crate::board::KeyHistory;
@@ -10,7 +11,7 @@ use crate::error::GameError;
 
 /// Why a finished game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum LineUpEnd {
+pub enum Outcome {
     /// The mover made four in a line (U-4).
     Line,
     /// The player to move could not move the required type (U-5).
@@ -21,14 +22,14 @@ pub enum LineUpEnd {
     Repetition,
 }
 
-impl LineUpEnd {
+impl Outcome {
     /// The end reason's name in records.
     pub fn name(self) -> &'static str {
         match self {
-            LineUpEnd::Line => "line",
-            LineUpEnd::Immobile => "immobile",
-            LineUpEnd::PlyCap => "ply cap",
-            LineUpEnd::Repetition => "repetition",
+            Outcome::Line => "line",
+            Outcome::Immobile => "immobile",
+            Outcome::PlyCap => "ply cap",
+            Outcome::Repetition => "repetition",
         }
     }
 }
@@ -45,9 +46,12 @@ pub struct LineUpState {
     pub(super) pieces: [[u16; 3]; 2],
     pub(super) ply: u32,
     /// The ending, with the winning player (0 first, 1 second) if any.
-    pub(super) end: Option<(LineUpEnd, Option<u8>)>,
+    pub(super) end: Option<(Outcome, Option<u8>)>,
     pub(super) hash: u64,
     pub(super) history: KeyHistory,
+    /// The movement-phase solution table [`crate::Search::solved`] reads: the
+    /// game's `table` parameter, shared by every state of the game.
+    pub(super) table: Option<&'static Table>,
 }
 
 impl std::fmt::Debug for LineUpState {
@@ -66,6 +70,7 @@ impl LineUpState {
             end: None,
             hash: 0,
             history: KeyHistory::default(),
+            table: None,
         };
         s.hash = s.zobrist_from_scratch();
         s
@@ -113,7 +118,7 @@ impl LineUpState {
 
     /// The ending, if the game is over: why, and the winning player (0
     /// first, 1 second; `None` for a draw).
-    pub fn ending(&self) -> Option<(LineUpEnd, Option<u8>)> {
+    pub fn ending(&self) -> Option<(Outcome, Option<u8>)> {
         self.end
     }
 
@@ -171,15 +176,15 @@ impl LineUpState {
     pub(super) fn settle(&mut self) {
         let last = 1 - self.player();
         self.end = if self.ply > 0 && self.has_line(last) {
-            Some((LineUpEnd::Line, Some(last as u8)))
+            Some((Outcome::Line, Some(last as u8)))
         } else if !self.can_act() {
-            Some((LineUpEnd::Immobile, Some(last as u8)))
+            Some((Outcome::Immobile, Some(last as u8)))
         } else if self.rules.repetitions >= 2
             && self.history.count(self.hash) + 1 >= self.rules.repetitions
         {
-            Some((LineUpEnd::Repetition, None))
+            Some((Outcome::Repetition, None))
         } else if self.ply >= self.rules.ply_cap {
-            Some((LineUpEnd::PlyCap, None))
+            Some((Outcome::PlyCap, None))
         } else {
             None
         };
@@ -343,16 +348,6 @@ impl State for LineUpState {
 
     fn parse_move(&self, text: &str) -> Result<LineUpMove, GameError> {
         super::text::parse_move(text)
-    }
-
-    /// The solution table's value where one is loaded and covers this
-    /// position (see [`super::solve`]).
-    fn solved(&self) -> Option<(i8, u32)> {
-        super::solve::lookup(self)
-    }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
     }
 }
 

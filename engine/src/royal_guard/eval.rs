@@ -5,7 +5,8 @@
 
 use super::attacks::KING;
 use super::position::Board;
-use super::{Color, Piece};
+use super::{MoveKind, Piece, RoyalGuardMove, RoyalGuardState, Side};
+use crate::api::Search;
 
 /// Material values in centipawns, by [`Piece`].
 pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -28,13 +29,9 @@ fn centre_dist(sq: usize) -> i32 {
 
 /// The piece-square term for a piece of `c` on `sq`.
 #[inline]
-fn pst(c: Color, p: Piece, sq: usize, endgame: bool) -> i32 {
+fn pst(c: Side, p: Piece, sq: usize, endgame: bool) -> i32 {
     // Ranks counted from the piece's own side.
-    let rel_rank = if c == Color::White {
-        sq / 8
-    } else {
-        7 - sq / 8
-    } as i32;
+    let rel_rank = if c == Side::White { sq / 8 } else { 7 - sq / 8 } as i32;
     let cd = centre_dist(sq);
     match p {
         Piece::Pawn => {
@@ -75,8 +72,8 @@ pub fn evaluate(b: &Board) -> i32 {
         .count_ones();
     let endgame = queens == 0 || minors_majors <= 2;
     let mut score = 0;
-    for c in [Color::White, Color::Black] {
-        let sign = if c == Color::White { 1 } else { -1 };
+    for c in [Side::White, Side::Black] {
+        let sign = if c == Side::White { 1 } else { -1 };
         let mut s = 0;
         for p in Piece::ALL {
             let mut bb = b.pieces(c, p);
@@ -98,16 +95,38 @@ pub fn evaluate(b: &Board) -> i32 {
             }
             let rp = royal & b.by_piece[Piece::Pawn as usize];
             let ahead = match c {
-                Color::White => rp << 8,
-                Color::Black => rp >> 8,
+                Side::White => rp << 8,
+                Side::Black => rp >> 8,
             };
             s += ROYAL_PIECE * rp.count_ones() as i32 + 10 * (ahead & opp).count_ones() as i32;
         }
         score += sign * s;
     }
-    if b.side() == Color::White {
+    if b.side() == Side::White {
         score
     } else {
         -score
+    }
+}
+
+impl Search for RoyalGuardState {
+    fn evaluate(&self) -> i32 {
+        evaluate(self.board())
+    }
+
+    /// Captures (en passant included) and promotions, for quiescence
+    /// searches.
+    fn is_capture(&self, mv: RoyalGuardMove) -> bool {
+        let board = self.board();
+        let them = board.by_color[1 - board.side as usize];
+        them >> mv.to() & 1 != 0
+            || matches!(
+                mv.kind(),
+                MoveKind::EnPassant
+                    | MoveKind::PromoKnight
+                    | MoveKind::PromoBishop
+                    | MoveKind::PromoRook
+                    | MoveKind::PromoQueen
+            )
     }
 }

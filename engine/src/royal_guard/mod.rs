@@ -66,10 +66,10 @@
 
 pub mod attacks;
 mod eval;
-mod fen;
 pub mod movegen;
 mod position;
 mod state;
+mod text;
 
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
@@ -197,20 +197,20 @@ impl Rules {
 
 /// A colour. White moves first and sits in seat 0.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
+pub enum Side {
     /// Moves first; seat 0.
     White = 0,
     /// Seat 1.
     Black = 1,
 }
 
-impl Color {
+impl Side {
     /// The other colour.
     #[inline(always)]
-    pub fn other(self) -> Color {
+    pub fn other(self) -> Side {
         match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
+            Side::White => Side::Black,
+            Side::Black => Side::White,
         }
     }
 }

@@ -10,7 +10,7 @@
 
 use super::attacks::{BETWEEN, KING, KNIGHT, LINE, PAWN_ATTACKS, sliders};
 use super::position::{BK, BQ, Board, NO_EP, WK, WQ};
-use super::{Color, MoveKind, Piece, RoyalGuardMove};
+use super::{MoveKind, Piece, RoyalGuardMove, Side};
 
 const RANK_1: u64 = 0xFF;
 const RANK_3: u64 = 0xFF << 16;
@@ -156,10 +156,10 @@ pub fn count(b: &Board) -> usize {
 }
 
 #[inline(always)]
-fn forward(c: Color, b: u64) -> u64 {
+fn forward(c: Side, b: u64) -> u64 {
     match c {
-        Color::White => b << 8,
-        Color::Black => b >> 8,
+        Side::White => b << 8,
+        Side::Black => b >> 8,
     }
 }
 
@@ -201,12 +201,12 @@ fn gen_impl<S: Sink, const R: bool>(b: &Board, sink: &mut S) {
     } else {
         // Castling (RG-6: FIDE conditions, attacks per RG-5/RG-R3).
         let (ks, qs) = match us {
-            Color::White => (WK, WQ),
-            Color::Black => (BK, BQ),
+            Side::White => (WK, WQ),
+            Side::Black => (BK, BQ),
         };
         let base = match us {
-            Color::White => 0,
-            Color::Black => 56,
+            Side::White => 0,
+            Side::Black => 56,
         };
         if b.castling & ks != 0
             && occ & (0x60u64 << base) == 0
@@ -292,8 +292,8 @@ fn gen_impl<S: Sink, const R: bool>(b: &Board, sink: &mut S) {
     let free = pawns & !pinned;
     let empty = !occ;
     let (up, third) = match us {
-        Color::White => (8, RANK_3),
-        Color::Black => (-8, RANK_6),
+        Side::White => (8, RANK_3),
+        Side::Black => (-8, RANK_6),
     };
     let single = forward(us, free) & empty;
     // RG-4: a royal pawn also captures the enemy piece straight ahead.
@@ -305,8 +305,8 @@ fn gen_impl<S: Sink, const R: bool>(b: &Board, sink: &mut S) {
     sink.pawns((single | fwd_cap) & target, up);
     sink.doubles(forward(us, single & third) & empty & target, 2 * up);
     let (west, east) = match us {
-        Color::White => ((free & !FILE_A) << 7, (free & !FILE_H) << 9),
-        Color::Black => ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7),
+        Side::White => ((free & !FILE_A) << 7, (free & !FILE_H) << 9),
+        Side::Black => ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7),
     };
     sink.pawns(west & opp & target, up - 1);
     sink.pawns(east & opp & target, up + 1);

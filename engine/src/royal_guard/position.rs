@@ -4,7 +4,7 @@
 //! (perft and search copy it at every node).
 
 use super::attacks::{KING, KNIGHT, PAWN_ATTACKS, sliders, subgrid_of};
-use super::{Color, MoveKind, Piece, RoyalGuardMove};
+use super::{MoveKind, Piece, RoyalGuardMove, Side};
 
 /// Castling-right bits: White king side, White queen side, Black king side,
 /// Black queen side.
@@ -47,7 +47,7 @@ const fn build_keys() -> [u64; 768 + 1 + 16 + 8] {
 static KEYS: [u64; 793] = build_keys();
 
 #[inline(always)]
-pub(super) fn key_piece(c: Color, p: Piece, sq: usize) -> u64 {
+pub(super) fn key_piece(c: Side, p: Piece, sq: usize) -> u64 {
     KEYS[(c as usize * 6 + p as usize) * 64 + sq]
 }
 #[inline(always)]
@@ -88,7 +88,7 @@ pub struct Board {
     pub(super) by_piece: [u64; 6],
     /// Pieces by colour.
     pub(super) by_color: [u64; 2],
-    pub(super) side: Color,
+    pub(super) side: Side,
     /// [`WK`] | [`WQ`] | [`BK`] | [`BQ`].
     pub(super) castling: u8,
     /// The en-passant target square, or [`NO_EP`]. Kept only when a pawn of
@@ -110,7 +110,7 @@ impl Board {
         Board {
             by_piece: [0; 6],
             by_color: [0; 2],
-            side: Color::White,
+            side: Side::White,
             castling: 0,
             ep: NO_EP,
             halfmove: 0,
@@ -121,19 +121,19 @@ impl Board {
     }
 
     /// Puts a piece on an empty square (no key update).
-    pub(super) fn put(&mut self, c: Color, p: Piece, sq: usize) {
+    pub(super) fn put(&mut self, c: Side, p: Piece, sq: usize) {
         self.by_piece[p as usize] |= 1 << sq;
         self.by_color[c as usize] |= 1 << sq;
     }
 
     /// The piece and colour on `sq`.
     #[inline]
-    pub fn piece_at(&self, sq: usize) -> Option<(Color, Piece)> {
+    pub fn piece_at(&self, sq: usize) -> Option<(Side, Piece)> {
         let b = 1u64 << sq;
         let c = if self.by_color[0] & b != 0 {
-            Color::White
+            Side::White
         } else if self.by_color[1] & b != 0 {
-            Color::Black
+            Side::Black
         } else {
             return None;
         };
@@ -154,19 +154,19 @@ impl Board {
 
     /// The side to move.
     #[inline(always)]
-    pub fn side(&self) -> Color {
+    pub fn side(&self) -> Side {
         self.side
     }
 
     /// The pieces of kind `p` and colour `c`.
     #[inline(always)]
-    pub fn pieces(&self, c: Color, p: Piece) -> u64 {
+    pub fn pieces(&self, c: Side, p: Piece) -> u64 {
         self.by_piece[p as usize] & self.by_color[c as usize]
     }
 
     /// All pieces of colour `c`.
     #[inline(always)]
-    pub fn color(&self, c: Color) -> u64 {
+    pub fn color(&self, c: Side) -> u64 {
         self.by_color[c as usize]
     }
 
@@ -178,7 +178,7 @@ impl Board {
 
     /// The king square of `c`.
     #[inline(always)]
-    pub fn king_sq(&self, c: Color) -> usize {
+    pub fn king_sq(&self, c: Side) -> usize {
         self.pieces(c, Piece::King).trailing_zeros() as usize
     }
 
@@ -200,7 +200,7 @@ impl Board {
     /// RG-2 / §3.4: `c`'s royal pieces, the Rooks, Bishops, Knights and
     /// Pawns on its King's sub-grid (empty with powers off).
     #[inline(always)]
-    pub fn royal_set(&self, c: Color) -> u64 {
+    pub fn royal_set(&self, c: Side) -> u64 {
         if !self.royal {
             return 0;
         }
@@ -214,7 +214,7 @@ impl Board {
     /// attack `sq`, given `by`'s royal set `royal_by`: FIDE attacks, plus
     /// King steps of royal N/B/R, plus the square in front of a royal pawn.
     #[inline(always)]
-    pub(super) fn attackers_to(&self, sq: usize, by: Color, occ: u64, royal_by: u64) -> u64 {
+    pub(super) fn attackers_to(&self, sq: usize, by: Side, occ: u64, royal_by: u64) -> u64 {
         let s = sliders();
         let them = self.by_color[by as usize] & occ;
         let p = &self.by_piece;
@@ -231,8 +231,8 @@ impl Board {
             let rp = royal & p[Piece::Pawn as usize];
             // A `by` pawn attacks the square straight ahead of it.
             let behind = match by {
-                Color::White => (1u64 << sq) >> 8,
-                Color::Black => (1u64 << sq) << 8,
+                Side::White => (1u64 << sq) >> 8,
+                Side::Black => (1u64 << sq) << 8,
             };
             a |= (KING[sq] & nbr) | (behind & rp);
         }
@@ -240,7 +240,7 @@ impl Board {
     }
 
     /// Whether `sq` is attacked by `by` in this position (RG-5).
-    pub fn is_attacked(&self, sq: usize, by: Color) -> bool {
+    pub fn is_attacked(&self, sq: usize, by: Side) -> bool {
         self.attackers_to(sq, by, self.occupied(), self.royal_set(by)) != 0
     }
 
@@ -259,7 +259,7 @@ impl Board {
     /// The key recomputed from the position.
     pub fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
-        for c in [Color::White, Color::Black] {
+        for c in [Side::White, Side::Black] {
             for p in Piece::ALL {
                 let mut b = self.pieces(c, p);
                 while b != 0 {
@@ -268,7 +268,7 @@ impl Board {
                 }
             }
         }
-        if self.side == Color::Black {
+        if self.side == Side::Black {
             h ^= key_side();
         }
         h ^ key_castle(self.castling) ^ key_ep(self.ep)
@@ -281,7 +281,7 @@ impl Board {
     }
 
     #[inline(always)]
-    fn toggle(&mut self, c: Color, p: Piece, sq: usize) {
+    fn toggle(&mut self, c: Side, p: Piece, sq: usize) {
         let b = 1u64 << sq;
         self.by_piece[p as usize] ^= b;
         self.by_color[c as usize] ^= b;
@@ -332,7 +332,7 @@ impl Board {
             self.toggle(us, Piece::Rook, rt);
         }
         self.castling &= CASTLE_MASK[from] & CASTLE_MASK[to];
-        if us == Color::Black {
+        if us == Side::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;

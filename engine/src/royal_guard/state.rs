@@ -2,12 +2,11 @@
 //! game's outcome (RG-8), with the [`State`] implementation.
 
 use crate::api::Research;
-use std::fmt;
 
-use super::fen::{parse_fen, parse_uci, to_fen};
 use super::movegen::{self, MoveList, Sink};
 use super::position::Board;
-use super::{Color, DeadRule, MoveKind, Piece, RoyalGuardMove, Rules};
+use super::text::{parse_fen, parse_uci, to_fen};
+use super::{DeadRule, MoveKind, Piece, RoyalGuardMove, Rules, Side};
 use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::board::KeyHistory;
 use crate::error::GameError;
@@ -18,7 +17,7 @@ pub enum Outcome {
     /// The game goes on.
     Ongoing,
     /// The side to move is checkmated; the other colour wins.
-    Checkmate(Color),
+    Checkmate(Side),
     /// The side to move has no legal move and is not in check.
     Stalemate,
     /// The position occurred `repetition` times (FIDE 9.2).
@@ -53,7 +52,7 @@ impl RoyalGuardState {
     /// Parses a FEN under `rules` (no history: repetition counts start here).
     ///
     /// # Errors
-    /// A malformed or impossible FEN (see [`crate::royal_guard`]'s `fen`
+    /// A malformed or impossible FEN (see the FEN notes in `royal_guard/text.rs`
     /// notes); the message names the bad field.
     pub fn from_fen(rules: Rules, fen: &str) -> Result<RoyalGuardState, GameError> {
         let board = parse_fen(fen, rules.royal_powers)?;
@@ -393,25 +392,6 @@ impl State for RoyalGuardState {
     fn parse_move(&self, text: &str) -> Result<RoyalGuardMove, GameError> {
         parse_uci(&self.board, text)
     }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(&self.board)
-    }
-
-    /// Captures (en passant included) and promotions, for quiescence
-    /// searches.
-    fn is_capture(&self, mv: RoyalGuardMove) -> bool {
-        let them = self.board.by_color[1 - self.board.side as usize];
-        them >> mv.to() & 1 != 0
-            || matches!(
-                mv.kind(),
-                MoveKind::EnPassant
-                    | MoveKind::PromoKnight
-                    | MoveKind::PromoBishop
-                    | MoveKind::PromoRook
-                    | MoveKind::PromoQueen
-            )
-    }
 }
 
 impl Research for RoyalGuardState {
@@ -444,30 +424,5 @@ impl Research for RoyalGuardState {
     }
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
-    }
-}
-
-impl fmt::Display for RoyalGuardState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            write!(f, "{} ", rank + 1)?;
-            for file in 0..8 {
-                let ch = match self.board.piece_at(rank * 8 + file) {
-                    Some((Color::White, p)) => p.letter(),
-                    Some((Color::Black, p)) => p.letter().to_ascii_lowercase(),
-                    None => '.',
-                };
-                write!(f, "{ch} ")?;
-            }
-            writeln!(f)?;
-        }
-        writeln!(f, "  a b c d e f g h")?;
-        write!(f, "{}", self.fen())
-    }
-}
-
-impl fmt::Debug for RoyalGuardState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RoyalGuardState({})", self.fen())
     }
 }

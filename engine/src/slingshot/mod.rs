@@ -34,29 +34,19 @@
 //! per line, `slots × targets` moves follow (A.6's generator sketch, done on
 //! whole lines at once).
 
-use crate::api::Research;
-use std::fmt;
-use std::sync::OnceLock;
-
-use rand::Rng;
-
-use crate::api::{BoardShape, Game, Returns, State, ToMove};
-use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
+use crate::api::{Game, State};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
+use movegen::Geometry;
+use state::{Outcome, Stage};
+use text::parse_position;
 
 mod eval;
 mod movegen;
 mod state;
 mod text;
 
-#[allow(unused_imports)]
-pub(crate) use movegen::*;
 pub use state::SlingshotState;
-#[allow(unused_imports)]
-pub(crate) use state::*;
-#[allow(unused_imports)]
-pub(crate) use text::*;
 
 /// The parameters of `slingshot(...)`, with the dossier's defaults first.
 pub const PARAMS: &[ParamInfo] = &[
@@ -88,26 +78,26 @@ pub const PARAMS: &[ParamInfo] = &[
 
 /// A colour. Black connects ranks 1 and n; Teal connects files a and the last (S1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Side {
     /// Moves first after the set-up; connects top and bottom.
     Black,
     /// Owns the set-up stones; connects left and right.
     Teal,
 }
 
-impl Colour {
+impl Side {
     /// The other colour.
     #[inline(always)]
-    pub fn other(self) -> Colour {
+    pub fn other(self) -> Side {
         match self {
-            Colour::Black => Colour::Teal,
-            Colour::Teal => Colour::Black,
+            Side::Black => Side::Teal,
+            Side::Teal => Side::Black,
         }
     }
     fn letter(self) -> char {
         match self {
-            Colour::Black => 'B',
-            Colour::Teal => 'T',
+            Side::Black => 'B',
+            Side::Teal => 'T',
         }
     }
 }
@@ -118,7 +108,7 @@ pub enum SlingshotMove {
     /// The setter's two Teal stones, `a < b` (S5); text `e5,a1`.
     Setup(u8, u8),
     /// The chooser takes this colour (S5, S7); text `chooser=B` / `chooser=T`.
-    Choose(Colour),
+    Choose(Side),
     /// Custodial move: stones on `a < b`, flip the target `t` (S9, S10);
     /// text `e4+e6xe5`.
     Custodial {
@@ -244,7 +234,7 @@ impl SlingshotGame {
             },
             stage: Stage::Setup,
             phase_s: false,
-            to_move: Colour::Black,
+            to_move: Side::Black,
             black_seat: 0,
             passes: 0,
             outcome: Outcome::Ongoing,

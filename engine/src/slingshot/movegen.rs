@@ -1,7 +1,13 @@
 //! Slingshot move generation: the board geometry and custodial tables, flips, stacks, passes and connection (docs/rules/slingshot.md), and uniform sampling.
 
-#[allow(unused_imports)]
-use super::*;
+use std::sync::OnceLock;
+
+use rand::Rng;
+
+use super::state::{Outcome, Stage};
+use super::{NONE, Side, SlingshotMove, SlingshotState, zobrist_seed};
+use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
+use crate::error::GameError;
 
 /// The four target-line directions of A.4.1 and their custodial offsets.
 #[derive(Clone, Debug)]
@@ -165,10 +171,10 @@ impl SlingshotState {
 
     /// The singletons of colour `c` (bit `rank * n + file`).
     #[inline(always)]
-    pub fn singletons(&self, c: Colour) -> u128 {
+    pub fn singletons(&self, c: Side) -> u128 {
         match c {
-            Colour::Black => self.black,
-            Colour::Teal => self.teal,
+            Side::Black => self.black,
+            Side::Teal => self.teal,
         }
     }
 
@@ -183,21 +189,21 @@ impl SlingshotState {
     }
 
     /// The colour to move, once the set-up and the choice are made.
-    pub fn colour_to_move(&self) -> Option<Colour> {
+    pub fn colour_to_move(&self) -> Option<Side> {
         (self.stage == Stage::Play && self.outcome == Outcome::Ongoing).then_some(self.to_move)
     }
 
     /// The seat playing `c`, once the chooser has chosen.
-    pub fn seat_of(&self, c: Colour) -> Option<usize> {
+    pub fn seat_of(&self, c: Side) -> Option<usize> {
         (self.stage == Stage::Play).then(|| match c {
-            Colour::Black => self.black_seat as usize,
-            Colour::Teal => 1 - self.black_seat as usize,
+            Side::Black => self.black_seat as usize,
+            Side::Teal => 1 - self.black_seat as usize,
         })
     }
 
     /// Pieces of colour `c` in hand: supply minus own singletons and stacks (S21, D8).
     #[inline(always)]
-    pub fn hand(&self, c: Colour) -> u32 {
+    pub fn hand(&self, c: Side) -> u32 {
         if self.rules.supply == u32::MAX {
             return u32::MAX;
         }
@@ -211,19 +217,19 @@ impl SlingshotState {
 
     /// Squares usable for `c`'s path: own singletons, stacks, neutral corners (S2).
     #[inline(always)]
-    pub(crate) fn usable(&self, c: Colour) -> u128 {
+    pub(crate) fn usable(&self, c: Side) -> u128 {
         self.singletons(c) | self.stacks | self.neutral
     }
 
     /// Whether `c` has a winning path (S3): orthogonally connected usable
     /// squares touching both of `c`'s sides (S1).
     #[inline]
-    pub fn has_path(&self, c: Colour) -> bool {
+    pub fn has_path(&self, c: Side) -> bool {
         let g = &self.geo.grid;
         let u = self.usable(c);
         match c {
-            Colour::Black => g.spans_ranks(u) && g.connects4(u, g.first_rank, g.last_rank),
-            Colour::Teal => g.spans_files(u) && g.connects4(u, g.first_file, g.last_file),
+            Side::Black => g.spans_ranks(u) && g.connects4(u, g.first_rank, g.last_rank),
+            Side::Teal => g.spans_files(u) && g.connects4(u, g.first_file, g.last_file),
         }
     }
 
@@ -232,7 +238,7 @@ impl SlingshotState {
     #[inline(always)]
     pub(crate) fn for_each_custodial_line(
         &self,
-        c: Colour,
+        c: Side,
         mut f: impl FnMut(usize, u128, u128) -> bool,
     ) {
         if self.hand(c) < 3 {
@@ -259,7 +265,7 @@ impl SlingshotState {
 
     /// The number of custodial moves for `c` (S9, S11).
     #[inline]
-    pub fn custodial_count(&self, c: Colour) -> usize {
+    pub fn custodial_count(&self, c: Side) -> usize {
         let mut total = 0;
         self.for_each_custodial_line(c, |_, m, t| {
             total += (m.count() * t.count()) as usize;
@@ -269,7 +275,7 @@ impl SlingshotState {
     }
 
     #[inline]
-    pub(crate) fn has_custodial(&self, c: Colour) -> bool {
+    pub(crate) fn has_custodial(&self, c: Side) -> bool {
         if self.hand(c) < 3 {
             return false; // S21
         }
@@ -300,7 +306,7 @@ impl SlingshotState {
 
     /// The `k`-th custodial move in [`State::legal_moves`] order.
     #[inline]
-    pub(crate) fn nth_custodial(&self, c: Colour, mut k: usize) -> Option<SlingshotMove> {
+    pub(crate) fn nth_custodial(&self, c: Side, mut k: usize) -> Option<SlingshotMove> {
         let mut found = None;
         self.for_each_custodial_line(c, |dir, m, t| {
             let tc = t.count() as usize;
@@ -324,7 +330,7 @@ impl SlingshotState {
     #[inline]
     pub(crate) fn sample_custodial<R: Rng + ?Sized>(
         &self,
-        c: Colour,
+        c: Side,
         rng: &mut R,
     ) -> Option<SlingshotMove> {
         if self.hand(c) < 3 {
@@ -391,7 +397,7 @@ impl SlingshotState {
 
     /// Opponent singletons `c` may stack on (S15, S18), none without a piece in hand.
     #[inline(always)]
-    pub(crate) fn stack_targets(&self, c: Colour) -> u128 {
+    pub(crate) fn stack_targets(&self, c: Side) -> u128 {
         if self.hand(c) == 0 {
             0
         } else {
@@ -411,10 +417,10 @@ impl SlingshotState {
     }
 
     #[inline(always)]
-    pub(crate) fn kind(c: Colour) -> usize {
+    pub(crate) fn kind(c: Side) -> usize {
         match c {
-            Colour::Black => 0,
-            Colour::Teal => 1,
+            Side::Black => 0,
+            Side::Teal => 1,
         }
     }
 
@@ -470,7 +476,7 @@ impl SlingshotState {
         Ok(parse_square(text.trim(), n, n)? as u8)
     }
 
-    pub(crate) fn connection_distance(&self, c: Colour) -> Option<u32> {
+    pub(crate) fn connection_distance(&self, c: Side) -> Option<u32> {
         let g = &self.geo.grid;
         let zero = self.usable(c);
         let one = if self.phase_s {
@@ -479,15 +485,15 @@ impl SlingshotState {
             (!self.occupied() & g.full) | self.singletons(c.other())
         };
         let (from, to) = match c {
-            Colour::Black => (g.first_rank, g.last_rank),
-            Colour::Teal => (g.first_file, g.last_file),
+            Side::Black => (g.first_rank, g.last_rank),
+            Side::Teal => (g.first_file, g.last_file),
         };
         let d = g.zero_one_distance(zero, one, from, to)?;
         (!self.phase_s || d <= self.hand(c)).then_some(d)
     }
 
     /// The evaluation for Black with Black to move, or `colour`'s view.
-    pub(crate) fn evaluate_for(&self, me: Colour) -> i32 {
+    pub(crate) fn evaluate_for(&self, me: Side) -> i32 {
         let big = 4 * (self.geo.n * self.geo.n) as i32;
         let dm = self.connection_distance(me);
         let dop = self.connection_distance(me.other());

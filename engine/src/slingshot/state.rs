@@ -1,7 +1,14 @@
 //! The Slingshot position: stones, stacks and hands as bit sets, the set-up and pie stages, Zobrist keys, the State API and the research view (symmetries, swap, plot cells).
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+
+use rand::Rng;
+
+use super::movegen::Geometry;
+use super::{Rules, Side, SlingshotMove};
+use crate::api::{BoardShape, Research, Returns, State, ToMove};
+use crate::board::Bits;
+use crate::error::GameError;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Stage {
@@ -13,7 +20,7 @@ pub(crate) enum Stage {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Outcome {
     Ongoing,
-    Win(Colour),
+    Win(Side),
     Draw,
 }
 
@@ -28,7 +35,7 @@ pub struct SlingshotState {
     pub(crate) neutral: u128,
     pub(crate) stage: Stage,
     pub(crate) phase_s: bool,
-    pub(crate) to_move: Colour,
+    pub(crate) to_move: Side,
     /// Seat playing Black (valid in `Stage::Play`): 1 if the chooser took Black.
     pub(crate) black_seat: u8,
     pub(crate) passes: u8,
@@ -81,8 +88,8 @@ impl State for SlingshotState {
             Stage::Setup => ToMove::Seat(0),
             Stage::Choose => ToMove::Seat(1),
             Stage::Play => ToMove::Seat(match self.to_move {
-                Colour::Black => self.black_seat as usize,
-                Colour::Teal => 1 - self.black_seat as usize,
+                Side::Black => self.black_seat as usize,
+                Side::Teal => 1 - self.black_seat as usize,
             }),
         }
     }
@@ -102,8 +109,8 @@ impl State for SlingshotState {
                 }
             }
             Stage::Choose => {
-                out.push(SlingshotMove::Choose(Colour::Black));
-                out.push(SlingshotMove::Choose(Colour::Teal));
+                out.push(SlingshotMove::Choose(Side::Black));
+                out.push(SlingshotMove::Choose(Side::Teal));
             }
             Stage::Play if !self.phase_s => {
                 self.for_each_custodial_line(self.to_move, |dir, mids, tg| {
@@ -178,9 +185,9 @@ impl State for SlingshotState {
                 Some(SlingshotMove::Setup(a as u8, b as u8))
             }
             Stage::Choose => Some(SlingshotMove::Choose(if rng.random::<bool>() {
-                Colour::Black
+                Side::Black
             } else {
-                Colour::Teal
+                Side::Teal
             })),
         }
     }
@@ -205,13 +212,13 @@ impl State for SlingshotState {
             }
             SlingshotMove::Choose(c) => {
                 // S7: Black moves first, whoever plays it.
-                self.black_seat = if c == Colour::Black { 1 } else { 0 };
+                self.black_seat = if c == Side::Black { 1 } else { 0 };
                 if self.black_seat == 1 {
                     self.hash ^= self.geo.z_black_seat_1;
                 }
                 self.stage = Stage::Play;
                 self.hash ^= self.geo.z_stage_choose;
-                self.to_move = Colour::Black;
+                self.to_move = Side::Black;
                 self.hash ^= self.geo.z_black_to_move;
                 self.settle();
             }
@@ -267,7 +274,7 @@ impl State for SlingshotState {
             Stage::Setup => h ^= g.z_stage_setup,
             Stage::Choose => h ^= g.z_stage_choose,
             Stage::Play => {
-                if self.to_move == Colour::Black {
+                if self.to_move == Side::Black {
                     h ^= g.z_black_to_move;
                 }
                 if self.black_seat == 1 {
@@ -349,8 +356,8 @@ impl State for SlingshotState {
         }
         if let Some(c) = t.strip_prefix("chooser=") {
             return match c {
-                "B" | "b" => Ok(SlingshotMove::Choose(Colour::Black)),
-                "T" | "t" => Ok(SlingshotMove::Choose(Colour::Teal)),
+                "B" | "b" => Ok(SlingshotMove::Choose(Side::Black)),
+                "T" | "t" => Ok(SlingshotMove::Choose(Side::Teal)),
                 _ => crate::bail!("bad move {text:?}: {expected}"),
             };
         }
@@ -387,21 +394,6 @@ impl State for SlingshotState {
             b: a.max(b),
             t: tg,
         })
-    }
-
-    /// Connection distance (A.6 engine notes, D4): the fewest cost-1
-    /// squares on a path between a player's sides. In Phase C empty squares
-    /// and opponent singletons cost 1; the value is 10 per square of the
-    /// opponent's distance minus the mover's. In Phase S the race is exact
-    /// (D4): about ±1000 for the side that wins it.
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    /// 30: three squares of connection distance (10 each) make one logistic
-    /// unit (a 73 % win probability).
-    fn eval_scale(&self) -> f64 {
-        30.0
     }
 }
 
@@ -448,7 +440,7 @@ impl Research for SlingshotState {
         }
     }
     fn first_mover_seat(&self) -> Option<usize> {
-        self.seat_of(Colour::Black)
+        self.seat_of(Side::Black)
     }
     fn setter_seat(&self) -> Option<usize> {
         Some(0)
@@ -456,7 +448,7 @@ impl Research for SlingshotState {
     /// `chooser=B` is the swap: the chooser takes the first move against the
     /// set-up (S5, S7); `chooser=T` leaves it with the setter.
     fn is_swap(&self, mv: SlingshotMove) -> bool {
-        mv == SlingshotMove::Choose(Colour::Black)
+        mv == SlingshotMove::Choose(Side::Black)
     }
     /// On the empty board, the four symmetries that keep both goals (S1:
     /// Black joins ranks 1 and n, Teal files a and the last): the identity,

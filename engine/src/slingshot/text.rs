@@ -1,8 +1,13 @@
 //! Slingshot text: the board diagram and the position text (read and written).
 
-use super::*;
-#[allow(unused_imports)]
+use std::fmt;
+
+use super::state::{Outcome, Stage};
+use super::{Side, SlingshotGame, SlingshotState};
+use crate::api::State;
+use crate::board::Bits;
 use crate::board::text::{MAX_PLY, parse_ply};
+use crate::error::GameError;
 
 impl fmt::Display for SlingshotState {
     /// The board for people, rank n at the top, as in the dossier's diagrams:
@@ -43,8 +48,8 @@ impl fmt::Display for SlingshotState {
                 self.to_move,
                 self.seat_of(self.to_move).unwrap_or(0),
                 if self.phase_s { "S" } else { "C" },
-                fmt_hand(self.hand(Colour::Black)),
-                fmt_hand(self.hand(Colour::Teal)),
+                fmt_hand(self.hand(Side::Black)),
+                fmt_hand(self.hand(Side::Teal)),
             ),
         };
         write!(f, "{status}")
@@ -173,7 +178,7 @@ pub(crate) fn parse_position(
     if passes > 0 && !phase {
         return Err(bad("passes happen only in phase S".into()));
     }
-    for c in [Colour::Black, Colour::Teal] {
+    for c in [Side::Black, Side::Teal] {
         let used = s.singletons(c).count() + stacks.count();
         if game.rules.supply != u32::MAX && used > game.rules.supply {
             return Err(bad(format!(
@@ -199,9 +204,9 @@ pub(crate) fn parse_position(
         "B" | "T" => {
             s.stage = Stage::Play;
             s.to_move = if fields[1] == "B" {
-                Colour::Black
+                Side::Black
             } else {
-                Colour::Teal
+                Side::Teal
             };
             s.black_seat = match seat {
                 "0" => 0,

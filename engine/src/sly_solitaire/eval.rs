@@ -3,6 +3,7 @@
 //! one colour bunch up.
 
 use super::state::SlySolitaireState;
+use crate::api::{AloneSolution, Search};
 
 /// Larger is better for the single seat: minus 100 a piece left, minus 30
 /// for each piece with no piece in its row or column within two spaces
@@ -33,4 +34,37 @@ pub(crate) fn evaluate(s: &SlySolitaireState) -> i32 {
         }
     }
     v
+}
+
+impl Search for SlySolitaireState {
+    /// The dedicated exact solver, [`super::solve::solve`].
+    fn solve_alone(&self, mb: u32, nodes: u64, fewest: bool) -> Option<AloneSolution<Self::Move>> {
+        let s = super::solve::solve(self, mb as usize, nodes, fewest);
+        Some(AloneSolution {
+            value: -(s.pieces as f64),
+            line: s.line,
+            proven: s.proven,
+            nodes: s.nodes,
+        })
+    }
+
+    /// At least one piece always stays (a jump never removes the jumper),
+    /// so a game not over ends no better than `-1`. Within `b` plies: a
+    /// jump along a line removes at most the pieces of that line but one,
+    /// and a jump adds at most one piece to any line (its landing space),
+    /// so with at most `m` pieces in any row or column now, jump `j`
+    /// (0-based) removes at most `m - 1 + j` and `b` jumps at most the sum
+    /// ([`super::solve::removable_within`]).
+    fn return_bound(&self, within: u32) -> Option<f64> {
+        let n = self.count as u32;
+        if self.over {
+            return Some(-(n as f64));
+        }
+        let removed = super::solve::removable_within(self, within);
+        Some(-(n.saturating_sub(removed).max(1) as f64))
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
 }

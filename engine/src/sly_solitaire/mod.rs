@@ -43,7 +43,7 @@
 //! ## Solver
 //! [`solve`] is the game's exact solver (the fewest pieces reachable, a line
 //! leaving them, optionally the fewest moves), which the `solver` agent
-//! runs through [`crate::State::solve_alone`].
+//! runs through [`crate::Search::solve_alone`].
 //!
 //! ## Bits
 //! Each colour is kept twice as twelve 12-bit lines: by row (bit c = column

@@ -55,30 +55,20 @@
 //! lowest empty column right of the piece; column counts are popcounts of
 //! the opponents' union with a column mask.
 
-use crate::api::Research;
-use std::fmt;
-use std::sync::OnceLock;
-
-use rand::Rng;
-
-use crate::api::{Game, MAX_SEATS, Returns, State, ToMove};
-use crate::board::sly::{self, COLS, FIELD_COLUMNS};
-use crate::board::{B192, Bits, zobrist};
+use crate::api::{Game, MAX_SEATS, State};
+use crate::board::sly;
+use crate::board::{B192, Bits};
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
+use state::{Outcome, keys};
+use text::parse_position;
 
 mod eval;
 mod movegen;
 mod state;
 mod text;
 
-#[allow(unused_imports)]
-pub(crate) use movegen::*;
 pub use state::SniggleState;
-#[allow(unused_imports)]
-pub(crate) use state::*;
-#[allow(unused_imports)]
-pub(crate) use text::*;
 
 /// The parameters of `sniggle(...)`, with the dossier's defaults first.
 pub const PARAMS: &[ParamInfo] = &[

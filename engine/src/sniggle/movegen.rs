@@ -1,7 +1,10 @@
 //! Sniggle move generation: steps and jumps along a track (N-2), the column rule chain (N-3), the gap rule (N-4), goals (N-5, N-8).
 
-#[allow(unused_imports)]
-use super::*;
+use super::state::Outcome;
+use super::{NO_SQ, ROW_MASK, Rules, SEAT_LETTERS, SniggleState};
+use crate::api::MAX_SEATS;
+use crate::board::sly::{COLS, FIELD_COLUMNS};
+use crate::board::{B192, Bits, sly};
 
 /// The landing column of a step from column `c` in a track with
 /// occupancy `row` (N-2): the lowest empty column right of `c`; `None` if

@@ -1,7 +1,14 @@
 //! The Sniggle position: pieces as bit sets, Zobrist keys, the State API (N-1...N-9 applied move by move) and the research view.
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+use std::sync::OnceLock;
+
+use rand::Rng;
+
+use super::{NO_SQ, Rules, SEAT_LETTERS, SniggleMove};
+use crate::api::{MAX_SEATS, Research, Returns, State, ToMove};
+use crate::board::{B192, Bits, sly, zobrist};
+use crate::error::GameError;
 
 /// Zobrist keys: a piece of each seat on each square, a triangle on each
 /// square, the seat to move, the square of a continuing piece.
@@ -288,18 +295,6 @@ impl State for SniggleState {
             from: from as u8,
             to: to as u8,
         })
-    }
-
-    /// Race progress: the mover's side's summed piece columns minus the
-    /// best opposing seat's (teams: the other team's sum).
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    /// 4: four columns of race progress make one logistic unit (a 73 % win
-    /// probability).
-    fn eval_scale(&self) -> f64 {
-        4.0
     }
 }
 

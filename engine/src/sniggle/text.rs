@@ -1,8 +1,14 @@
 //! Sniggle text: the board diagram and the position text (read and written).
 
-use super::*;
-#[allow(unused_imports)]
+use std::fmt;
+
+use super::movegen::gap_free;
+use super::state::Outcome;
+use super::{NO_SQ, SEAT_LETTERS, SniggleGame, SniggleState};
+use crate::api::{MAX_SEATS, State};
 use crate::board::text::{MAX_PLY, parse_ply};
+use crate::board::{B192, Bits, sly};
+use crate::error::GameError;
 
 impl fmt::Display for SniggleState {
     /// The board as the dossier draws it (§2.1, §4.1): a seat's letter for

@@ -50,29 +50,20 @@
 //! Each player's pieces and the stars are `u128` sets over the n × n
 //! squares (n ≤ 11); paths are flood fills of the shared [`SquareGrid`].
 
-use crate::api::Research;
-use std::fmt;
-use std::sync::OnceLock;
-
-use rand::Rng;
-
-use crate::api::{Game, MAX_SEATS, Returns, State, ToMove};
-use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
+use crate::api::{Game, State};
+use crate::board::SquareGrid;
 use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
+use movegen::Geometry;
+use state::{Outcome, Phase};
+use text::{join_quoted_stars, parse_position, parse_stars, stars_text};
 
 mod eval;
 mod movegen;
 mod state;
 mod text;
 
-#[allow(unused_imports)]
-pub(crate) use movegen::*;
 pub use state::SpinnerState;
-#[allow(unused_imports)]
-pub(crate) use state::*;
-#[allow(unused_imports)]
-pub(crate) use text::*;
 
 /// The parameters of `spinner(...)`, with the dossier's defaults first.
 pub const PARAMS: &[ParamInfo] = &[

@@ -1,7 +1,11 @@
 //! Spinner move generation: the board geometry, placements in canonical order, switches, paths by flood fill (K7-K12).
 
-#[allow(unused_imports)]
-use super::*;
+use std::sync::OnceLock;
+
+use super::state::{Outcome, Phase};
+use super::{NONE, SEAT_LETTERS, SpinnerState};
+use crate::board::{Bits, SquareGrid, parse_square, square_name, zobrist};
+use crate::error::GameError;
 
 /// Per board size: the grid and the Zobrist keys.
 #[derive(Debug)]

@@ -1,7 +1,14 @@
 //! The spinner position: bit sets per player, the turn phase (spin, placements, switch), Zobrist keys, the State API (K1-K12, B.5) and the research view.
 
-#[allow(unused_imports)]
-use super::*;
+use std::fmt;
+
+use rand::Rng;
+
+use super::movegen::Geometry;
+use super::{NONE, Rules, SEAT_LETTERS, SpinnerMove};
+use crate::api::{MAX_SEATS, Research, Returns, State, ToMove};
+use crate::board::Bits;
+use crate::error::GameError;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Phase {
@@ -323,19 +330,6 @@ impl State for SpinnerState {
             );
         }
         Ok(SpinnerMove::Place(self.parse_sq(t).map_err(wrap)?))
-    }
-
-    /// Connection distance (B.5 engine notes): 10 per square of the
-    /// opponent's distance minus the mover's (at a spin: the player about
-    /// to spin); a blocked player counts as 4n² squares away.
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    /// 30: three squares of connection distance (10 each) make one logistic
-    /// unit (a 73 % win probability).
-    fn eval_scale(&self) -> f64 {
-        30.0
     }
 }
 

@@ -1,8 +1,14 @@
 //! Spinner text: star lists in game strings, the board diagram and the position text.
 
-use super::*;
-#[allow(unused_imports)]
+use std::fmt;
+
+use super::state::{Outcome, Phase};
+use super::{NONE, SEAT_LETTERS, SpinnerGame, SpinnerState};
+use crate::api::State;
 use crate::board::text::{MAX_PLY, parse_ply};
+use crate::board::{Bits, parse_square, square_name};
+use crate::error::GameError;
+use crate::spec::Spec;
 
 /// Joins `stars="c3`, `f3`, …, `f6"` (a quoted list split by the spec
 /// parser) back into one argument `stars=[c3,f3,…,f6]`.

@@ -26,7 +26,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use engine::andalusia::{AndalusiaGame, AndalusiaState, Ending, Rules, StalemateResult};
+use engine::andalusia::{AndalusiaGame, AndalusiaState, Outcome, Rules, StalemateResult};
 use engine::testkit::check_uniform;
 use engine::{Game, State, ToMove};
 use rand::{Rng, SeedableRng};
@@ -476,13 +476,13 @@ fn reference_reproduces_dossier_perft() {
 // Differential test
 // ---------------------------------------------------------------------------
 
-fn ending_of(e: Option<Ending>) -> Option<REnd> {
+fn ending_of(e: Option<Outcome>) -> Option<REnd> {
     e.map(|e| match e {
-        Ending::Checkmate => REnd::Checkmate,
-        Ending::Stalemate => REnd::Stalemate,
-        Ending::Repetition => REnd::Repetition,
-        Ending::QuietPlies => REnd::Quiet,
-        Ending::PlyCap => REnd::Cap,
+        Outcome::Checkmate => REnd::Checkmate,
+        Outcome::Stalemate => REnd::Stalemate,
+        Outcome::Repetition => REnd::Repetition,
+        Outcome::QuietPlies => REnd::Quiet,
+        Outcome::PlyCap => REnd::Cap,
     })
 }
 

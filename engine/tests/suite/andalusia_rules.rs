@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use crate::common::{data, legal, play, pos, set};
-use engine::andalusia::{AndalusiaGame, AndalusiaState, Ending, Rules, Side, StalemateResult};
+use engine::andalusia::{AndalusiaGame, AndalusiaState, Outcome, Rules, Side, StalemateResult};
 use engine::spec::Spec;
 use engine::{Game, State, parse_legal_move, perft};
 use rand::{Rng, SeedableRng};
@@ -83,8 +83,8 @@ fn worked_examples_from_data_file() {
             "ending" => {
                 let want = match rest {
                     "none" => None,
-                    "checkmate" => Some(Ending::Checkmate),
-                    "stalemate" => Some(Ending::Stalemate),
+                    "checkmate" => Some(Outcome::Checkmate),
+                    "stalemate" => Some(Outcome::Stalemate),
                     _ => panic!("ending {rest}"),
                 };
                 assert_eq!(s.as_ref().unwrap().ending(), want, "{name}: ending");
@@ -376,7 +376,7 @@ fn stalemate_ruling_option() {
     assert_eq!(s.winner(), Some(Side::White));
     let s = pos(&game("andalusia(stalemate=draw)"), text);
     assert!(s.is_terminal());
-    assert_eq!(s.ending(), Some(Ending::Stalemate));
+    assert_eq!(s.ending(), Some(Outcome::Stalemate));
     assert_eq!(s.winner(), None);
     assert_eq!(s.returns()[..2], [0.0, 0.0]);
 }
@@ -389,12 +389,12 @@ fn threefold_repetition_draws() {
     play(&mut s, "b1-a1 b9-a9 a1-b1 a9-b9 b1-a1 b9-a9 a1-b1");
     assert!(!s.is_terminal());
     play(&mut s, "a9-b9");
-    assert_eq!(s.ending(), Some(Ending::Repetition));
+    assert_eq!(s.ending(), Some(Outcome::Repetition));
     assert_eq!(s.returns()[..2], [0.0, 0.0]);
     // With repetitions=2 the second occurrence (ply 4) draws; with 0 never.
     let mut s = game("andalusia(repetitions=2)").initial_state(0);
     play(&mut s, "b1-a1 b9-a9 a1-b1 a9-b9");
-    assert_eq!(s.ending(), Some(Ending::Repetition));
+    assert_eq!(s.ending(), Some(Outcome::Repetition));
     let mut s = game("andalusia(repetitions=0)").initial_state(0);
     play(
         &mut s,
@@ -432,7 +432,7 @@ fn repetition_counts_across_a_long_reversible_window() {
     play(&mut s, &record[..31].join(" "));
     assert!(!s.is_terminal(), "{}", s.to_text());
     play(&mut s, &record[31]);
-    assert_eq!(s.ending(), Some(Ending::Repetition));
+    assert_eq!(s.ending(), Some(Outcome::Repetition));
     assert_eq!(s.ply(), 32);
 }
 
@@ -446,13 +446,13 @@ fn irreversible_moves_reset_the_repetition_window() {
     play(&mut s, "b3-c3 a8-a9 c3-b3 a9-a8 b3-c3 a8-a9 c3-b3");
     assert!(!s.is_terminal());
     play(&mut s, "a9-a8");
-    assert_eq!(s.ending(), Some(Ending::Repetition));
+    assert_eq!(s.ending(), Some(Outcome::Repetition));
     // After a capture: the position after b3xc3 recurs after plies 5 and 9.
     let mut s = pos(&g, "9/k8/9/9/9/9/1Ss6/8K/9 w");
     play(&mut s, "b3xc3 a8-a9 c3-b3 a9-a8 b3-c3 a8-a9 c3-b3 a9-a8");
     assert!(!s.is_terminal());
     play(&mut s, "b3-c3");
-    assert_eq!(s.ending(), Some(Ending::Repetition));
+    assert_eq!(s.ending(), Some(Outcome::Repetition));
 }
 
 #[test]
@@ -463,7 +463,7 @@ fn quiet_plies_rule_and_ply_cap() {
     assert!(!s.is_terminal());
     assert_eq!(s.quiet_plies(), 3);
     play(&mut s, "h9-i9");
-    assert_eq!(s.ending(), Some(Ending::QuietPlies));
+    assert_eq!(s.ending(), Some(Outcome::QuietPlies));
     // A soldier move resets the count.
     let mut s = game("andalusia(quiet_plies=4)").initial_state(0);
     play(&mut s, "b1-a1 b9-a9 h1-i1 e8-e7 a1-b1");
@@ -472,7 +472,7 @@ fn quiet_plies_rule_and_ply_cap() {
     // A-R3 (iii): the ply cap.
     let mut s = game("andalusia(ply_cap=3,repetitions=0)").initial_state(0);
     play(&mut s, "b1-a1 b9-a9 h1-i1");
-    assert_eq!(s.ending(), Some(Ending::PlyCap));
+    assert_eq!(s.ending(), Some(Outcome::PlyCap));
     assert_eq!(s.returns()[..2], [0.0, 0.0]);
 }
 
@@ -489,7 +489,7 @@ fn quiet_plies_default_is_100() {
     assert_eq!(s.quiet_plies(), 99);
     assert!(!s.is_terminal());
     play(&mut s, "a9-b9");
-    assert_eq!(s.ending(), Some(Ending::QuietPlies));
+    assert_eq!(s.ending(), Some(Outcome::QuietPlies));
 }
 
 #[test]
@@ -503,7 +503,7 @@ fn checkmate_beats_the_quiet_plies_rule() {
     );
     let mut s = s0.clone();
     play(&mut s, "i5-i9");
-    assert_eq!(s.ending(), Some(Ending::Checkmate));
+    assert_eq!(s.ending(), Some(Outcome::Checkmate));
     assert_eq!(s.winner(), Some(Side::White));
 }
 

@@ -185,8 +185,8 @@ fn check(game: &BagelGame, base: i32, s: &BagelState) {
     let moves = engine_moves(s);
     assert_eq!(moves, r.moves(), "moves at {text}");
     assert_eq!(s.count_legal_moves(), moves.len(), "count at {text}");
-    assert_eq!(s.score(engine::bagel::Colour::White), r.score(1), "{text}");
-    assert_eq!(s.score(engine::bagel::Colour::Black), r.score(2), "{text}");
+    assert_eq!(s.score(engine::bagel::Side::White), r.score(1), "{text}");
+    assert_eq!(s.score(engine::bagel::Side::Black), r.score(2), "{text}");
     assert_eq!(s.is_terminal(), r.over(), "end at {text}");
     if r.over() {
         let w = r.winner();

@@ -4,7 +4,7 @@
 //! the pie rule B-5, the end test B-R4, Big Bagel's 4-windows, bad input.
 
 use engine::Research;
-use engine::bagel::{BAGEL_L1, BagelGame, BagelMove, Colour, random_layout};
+use engine::bagel::{BAGEL_L1, BagelGame, BagelMove, Side, random_layout};
 use engine::registry::{GameVisitor, visit_game};
 use engine::testkit::check_playouts;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
@@ -108,7 +108,7 @@ fn l1_figure_game() {
         let m = parse_legal_move(&s, mv).unwrap();
         s.apply(m);
         assert_eq!(
-            (s.score(Colour::White), s.score(Colour::Black)),
+            (s.score(Side::White), s.score(Side::Black)),
             (w, b),
             "after {mv}"
         );
@@ -120,14 +120,14 @@ fn l1_figure_game() {
     // Both Figure 4 candidates add one window (B-9).
     let mut a = s.clone();
     a.apply(parse_legal_move(&a, "c5+c6").unwrap());
-    assert_eq!(a.score(Colour::White), 2);
+    assert_eq!(a.score(Side::White), 2);
     let mut b = s;
     b.apply(parse_legal_move(&b, "d5+f5").unwrap());
-    assert_eq!(b.score(Colour::White), 2);
+    assert_eq!(b.score(Side::White), 2);
     // d5 makes the 4-run a2-b3-c4-d5 ("worth two 3-in-a-rows").
-    let (runs, n) = b.runs(Colour::White);
+    let (runs, n) = b.runs(Side::White);
     assert_eq!(&runs[..n], &[4]);
-    let (_, n) = a.runs(Colour::White);
+    let (_, n) = a.runs(Side::White);
     assert_eq!(n, 0);
 }
 
@@ -138,16 +138,16 @@ fn l1_figure_game() {
 fn hole_example() {
     let g = l1("");
     let s = play(&g, "c4 d7 a4+e4 e7 f4+g4 a1");
-    assert_eq!(s.score(Colour::White), 1); // e4 f4 g4
+    assert_eq!(s.score(Side::White), 1); // e4 f4 g4
     let s = play(&g, "c4 d7 a4+e4 e7 f4+g4 a1 b4");
-    assert_eq!(s.score(Colour::White), 2);
-    assert_eq!(s.score(Colour::Black), 0);
-    let (_, n) = s.runs(Colour::White);
+    assert_eq!(s.score(Side::White), 2);
+    assert_eq!(s.score(Side::Black), 0);
+    let (_, n) = s.runs(Side::White);
     assert_eq!(n, 0, "no 4-run across the hole");
     // The same discs from a position text.
     let t = s.to_text();
     let p = g.parse_position(&t).unwrap();
-    assert_eq!(p.score(Colour::White), 2);
+    assert_eq!(p.score(Side::White), 2);
     assert_eq!(p.zobrist(), s.zobrist());
 }
 
@@ -185,26 +185,26 @@ fn tie_breaks() {
     let (w, b) = ("a1 a2 a3 a4 f7 g7", "b1 b2 b3 c1 c2 c3");
     let s = position(",reserve=6", w, b, "w play 0 0 0 12");
     assert_eq!(s.to_move(), ToMove::Terminal);
-    assert_eq!((s.score(Colour::White), s.score(Colour::Black)), (2, 2));
-    assert_eq!(s.winner(), Some(Colour::White));
+    assert_eq!((s.score(Side::White), s.score(Side::Black)), (2, 2));
+    assert_eq!(s.winner(), Some(Side::White));
     assert_eq!(s.returns()[..2], [1.0, -1.0]);
     // With tiebreak_min=5 both lists are empty: Black wins (B-13), the
     // dossier's note that a threshold of 5 can change the result.
     let s5 = position(",reserve=6,tiebreak_min=5", w, b, "w play 0 0 0 12");
-    assert_eq!(s5.winner(), Some(Colour::Black));
+    assert_eq!(s5.winner(), Some(Side::Black));
     // tiebreak_min=3: White [4] against Black [3, 3]: White.
     let s3 = position(",reserve=6,tiebreak_min=3", w, b, "w play 0 0 0 12");
-    assert_eq!(s3.winner(), Some(Colour::White));
+    assert_eq!(s3.winner(), Some(Side::White));
 
     // B: 1-1, no run of 4 on either side: Black wins (B-13); after a swap
     // that is seat 0.
     let (w, b) = ("a1 a2 a3", "b1 b2 b3");
     let s = position(",reserve=3", w, b, "w play 0 0 0 6");
-    assert_eq!((s.score(Colour::White), s.score(Colour::Black)), (1, 1));
-    assert_eq!(s.winner(), Some(Colour::Black));
+    assert_eq!((s.score(Side::White), s.score(Side::Black)), (1, 1));
+    assert_eq!(s.winner(), Some(Side::Black));
     assert_eq!(s.returns()[..2], [-1.0, 1.0]);
     let s = position(",reserve=3", w, b, "w play 0 0 1 7");
-    assert_eq!(s.winner(), Some(Colour::Black));
+    assert_eq!(s.winner(), Some(Side::Black));
     assert_eq!(s.returns()[..2], [1.0, -1.0]);
     assert_eq!(s.scores().unwrap()[..2], [1.0, 1.0]);
 
@@ -214,12 +214,12 @@ fn tie_breaks() {
     let (w, b) = ("a1 a2 a3 a4 d7 e7 f7 g7", "b1 b2 b3 b4 c1 c2 c3 e2 e3 e4");
     let s = position(",reserve=10", w, b, "b play 2 0 0 14");
     assert_eq!(s.to_move(), ToMove::Terminal);
-    assert_eq!((s.score(Colour::White), s.score(Colour::Black)), (4, 4));
-    assert_eq!(s.winner(), Some(Colour::White));
+    assert_eq!((s.score(Side::White), s.score(Side::Black)), (4, 4));
+    assert_eq!(s.winner(), Some(Side::White));
     // Higher score wins outright (B-11): Black's score only.
     let s = position(",reserve=10", "a1 a2 a3 d7 e7 f7 g7", b, "b play 3 0 0 14");
-    assert_eq!((s.score(Colour::White), s.score(Colour::Black)), (3, 4));
-    assert_eq!(s.winner(), Some(Colour::Black));
+    assert_eq!((s.score(Side::White), s.score(Side::Black)), (3, 4));
+    assert_eq!(s.winner(), Some(Side::Black));
 }
 
 /// B-1 (one disc), B-2/B-5 (swap on Black's first turn only, in colour
@@ -238,7 +238,7 @@ fn pie_rule() {
     s.apply(parse_legal_move(&s, "swap").unwrap());
     assert_ne!(s.zobrist(), before);
     // Black still to move, now seat 0; colours flipped.
-    assert_eq!(s.colour_to_move(), Colour::Black);
+    assert_eq!(s.colour_to_move(), Side::Black);
     assert_eq!(s.to_move(), ToMove::Seat(0));
     assert!(s.swapped());
     assert_eq!(s.seat_role(0).to_string(), "first/black");
@@ -267,7 +267,7 @@ fn end_test_and_last_disc() {
     let g = l1(",reserve=2");
     let s = play(&g, "c4 c3+d3");
     // White has 1 disc: singles only (B-R3).
-    assert_eq!(s.reserve(Colour::White), 1);
+    assert_eq!(s.reserve(Side::White), 1);
     assert_eq!(s.count_legal_moves(), 33);
     assert!(move_texts(&s).iter().all(|m| !m.contains('+')));
     let e = parse_legal_move(&s, "a2+b3").unwrap_err();
@@ -277,7 +277,7 @@ fn end_test_and_last_disc() {
     let s = play(&g, "c4 c3+d3 a1");
     // ...then Black to move with an empty reserve: the end.
     assert_eq!(s.to_move(), ToMove::Terminal);
-    assert_eq!(s.winner(), Some(Colour::Black)); // 0-0, B-13
+    assert_eq!(s.winner(), Some(Side::Black)); // 0-0, B-13
     // end=either: over as soon as Black's reserve is empty.
     let s = play(&l1(",reserve=2,end=either"), "c4 c3+d3");
     assert_eq!(s.to_move(), ToMove::Terminal);
@@ -308,7 +308,7 @@ fn big_bagel_scores_fours() {
     );
     let s = g.initial_state(7);
     assert_eq!(s.count_legal_moves(), 60);
-    assert_eq!(s.reserve(Colour::White), 32);
+    assert_eq!(s.reserve(Side::White), 32);
     assert!(s.parse_move("e5").is_err(), "the hole");
     // White on column a (a1-a5): one 5-run = 2 four-windows; three in a row
     // score nothing.
@@ -325,7 +325,7 @@ fn big_bagel_scores_fours() {
     let p = g
         .parse_position(&format!("{layout} {d} w play 27 29 0 8"))
         .unwrap();
-    assert_eq!((p.score(Colour::White), p.score(Colour::Black)), (2, 0));
+    assert_eq!((p.score(Side::White), p.score(Side::Black)), (2, 0));
 }
 
 /// B-S2, B-R1: the layout is drawn from the game's seed: the same seed

@@ -6,7 +6,7 @@
 //! Every expected value comes from the dossier or is derived by hand in the
 //! comment next to it.
 
-use engine::blockade::{BlockadeEnd, BlockadeGame, BlockadeState, EscapeRules, Side, has_escape};
+use engine::blockade::{BlockadeGame, BlockadeState, EscapeRules, Outcome, Side, has_escape};
 use engine::board::B192;
 use engine::spec::Spec;
 use engine::{Game, Research, State, ToMove, perft};
@@ -156,10 +156,7 @@ fn example_opening() {
     assert!(!s.is_terminal());
     let mut lost = s;
     play(&mut lost, "1A");
-    assert_eq!(
-        lost.ending(),
-        Some((BlockadeEnd::Escape, Some(Side::South)))
-    );
+    assert_eq!(lost.ending(), Some((Outcome::Escape, Some(Side::South))));
     assert_eq!(lost.end_reason(), Some("escape"));
     assert_eq!(lost.returns()[..2], [1.0, -1.0]);
     play(&mut s, "5K");
@@ -178,9 +175,9 @@ fn first_turn_exemption() {
     let mut s = g.initial_state(0);
     assert!(!s.is_terminal());
     play(&mut s, "1A");
-    assert_eq!(s.ending(), Some((BlockadeEnd::Escape, Some(Side::North))));
+    assert_eq!(s.ending(), Some((Outcome::Escape, Some(Side::North))));
     let s = game("blockade(first_turn=checked)").initial_state(0);
-    assert_eq!(s.ending(), Some((BlockadeEnd::Escape, Some(Side::South))));
+    assert_eq!(s.ending(), Some((Outcome::Escape, Some(Side::South))));
     let s = game("blockade(first=north)").initial_state(0);
     assert_eq!((s.side(), s.to_move()), (Side::North, ToMove::Seat(0)));
     assert_eq!(s.seat_role(0).colour, "north");

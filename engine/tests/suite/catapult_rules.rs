@@ -9,7 +9,9 @@ use crate::common::{legal, play, pos, set};
 use engine::Research;
 use engine::catapult::{CatapultBits, CatapultGame, CatapultMove, CatapultState, Rules, Side};
 use engine::spec::Spec;
-use engine::{Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move, perft, visit_game};
+use engine::{
+    Game, GameVisitor, Search, State, ToMove, apply_moves, parse_legal_move, perft, visit_game,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use engine::line_up::{LineUpEnd, LineUpGame};
+use engine::line_up::{LineUpGame, Outcome};
 use engine::spec::Spec;
 use engine::{Game, State};
 use rand::{Rng, SeedableRng};
@@ -149,14 +149,14 @@ fn engine_matches_reference() {
             let want_end = r.ending(cap);
             let got_end = s.ending().map(|(e, w)| match (e, w) {
                 (_, Some(w)) => w,
-                (LineUpEnd::PlyCap, None) => 2,
+                (Outcome::PlyCap, None) => 2,
                 _ => 9,
             });
             assert_eq!(got_end, want_end, "ending at {}", s.to_text());
             if s.is_terminal() {
                 match s.ending().unwrap().0 {
-                    LineUpEnd::Line => ends[0] += 1,
-                    LineUpEnd::Immobile => ends[1] += 1,
+                    Outcome::Line => ends[0] += 1,
+                    Outcome::Immobile => ends[1] += 1,
                     _ => ends[2] += 1,
                 }
                 break;

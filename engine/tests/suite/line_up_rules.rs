@@ -7,9 +7,9 @@
 
 use std::collections::BTreeSet;
 
-use engine::line_up::{LineUpEnd, LineUpGame, LineUpState};
+use engine::line_up::{LineUpGame, LineUpState, Outcome};
 use engine::spec::Spec;
-use engine::{Game, Research, State, ToMove, perft};
+use engine::{Game, Research, Search, State, ToMove, perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -140,7 +140,7 @@ fn line_in_the_placement_wins() {
     play(&mut s, "2B 5B 2E 5E 2H 5H");
     assert!(!s.is_terminal());
     play(&mut s, "2K");
-    assert_eq!(s.ending(), Some((LineUpEnd::Line, Some(0))));
+    assert_eq!(s.ending(), Some((Outcome::Line, Some(0))));
     assert_eq!(s.end_reason(), Some("line"));
     assert_eq!(s.returns()[..2], [1.0, -1.0]);
     // The diagonal 2B 5E 8H 11K counts too (10 lines): the second player
@@ -151,7 +151,7 @@ fn line_in_the_placement_wins() {
     play(&mut s, "2E 2B 2H 5E 5B 8H 8B 11B 2H-2K");
     assert!(!s.is_terminal());
     play(&mut s, "11K");
-    assert_eq!(s.ending(), Some((LineUpEnd::Line, Some(1))));
+    assert_eq!(s.ending(), Some((Outcome::Line, Some(1))));
     assert_eq!(s.returns()[..2], [-1.0, 1.0]);
 }
 
@@ -167,7 +167,7 @@ fn line_in_the_placement_wins() {
 #[test]
 fn immobile_player_loses() {
     let s = pos("Ct../sS../STtc/.... 8");
-    assert_eq!(s.ending(), Some((LineUpEnd::Immobile, Some(1))));
+    assert_eq!(s.ending(), Some((Outcome::Immobile, Some(1))));
     assert_eq!(s.end_reason(), Some("immobile"));
     assert!(s.is_terminal());
     assert_eq!(s.returns()[..2], [-1.0, 1.0]);
@@ -175,13 +175,10 @@ fn immobile_player_loses() {
     assert_eq!(legal(&s), set("2B-5B"));
 }
 
-/// Without a solution table installed (`BOARDLAB_LINE_UP_TABLE` unset),
-/// `solved` knows nothing; during the placement it never does.
+/// Without a solution table (no `table` parameter), `solved` knows
+/// nothing; during the placement it never does.
 #[test]
 fn solved_needs_the_table() {
-    if std::env::var_os("BOARDLAB_LINE_UP_TABLE").is_some() {
-        return;
-    }
     assert_eq!(pos("S..c/s.C./Ts.t/St.T 14").solved(), None);
     assert_eq!(pos("..../..../..../.... 0").solved(), None);
 }
@@ -198,7 +195,7 @@ fn ply_cap_and_first_seat() {
     assert!(!s.is_terminal(), "{s}");
     let m = legal(&s).into_iter().next().unwrap();
     play(&mut s, &m);
-    assert_eq!(s.ending(), Some((LineUpEnd::PlyCap, None)));
+    assert_eq!(s.ending(), Some((Outcome::PlyCap, None)));
     assert_eq!(s.returns()[..2], [0.0, 0.0]);
     let g = game("line_up(first_seat=1)");
     let s = g.initial_state(0);
@@ -235,7 +232,7 @@ fn repetition_option() {
         assert!(!s.is_terminal(), "ply {i} of the cycle: {s}");
         play(&mut s, m);
     }
-    assert_eq!(s.ending(), Some((LineUpEnd::Repetition, None)), "{s}");
+    assert_eq!(s.ending(), Some((Outcome::Repetition, None)), "{s}");
     assert_eq!(s.end_reason(), Some("repetition"));
     assert_eq!(s.to_text().split(' ').next(), start.split(' ').next());
     let mut s = game("line_up").parse_position(start).unwrap();

@@ -11,9 +11,9 @@ use crate::common::data;
 
 use crate::common::{legal, play, pos, set};
 use engine::Research;
-use engine::royal_guard::{Color, Outcome, RoyalGuardGame, RoyalGuardState, Rules, perft};
+use engine::royal_guard::{Outcome, RoyalGuardGame, RoyalGuardState, Rules, Side, perft};
 use engine::spec::Spec;
-use engine::{Game, State, ToMove, apply_moves, parse_legal_move, visit_game};
+use engine::{Game, Search, State, ToMove, apply_moves, parse_legal_move, visit_game};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -246,7 +246,7 @@ fn fools_mate_is_no_mate_in_royal_guard() {
     let line = "f2f3 e7e5 g2g4 d8h4";
     let mut f = fide().initial_state(0);
     play(&mut f, line);
-    assert_eq!(f.outcome(), Outcome::Checkmate(Color::Black));
+    assert_eq!(f.outcome(), Outcome::Checkmate(Side::Black));
     assert_eq!(f.returns()[..2], [-1.0, 1.0]);
     assert_eq!(f.to_move(), ToMove::Terminal);
     let mut r = rg().initial_state(0);
@@ -362,7 +362,7 @@ fn rg8_checkmate_and_stalemate() {
     let mate = "6k1/8/8/8/8/8/6PP/r6K w - - 0 1";
     for g in [rg(), fide()] {
         let s = pos(&g, mate);
-        assert_eq!(s.outcome(), Outcome::Checkmate(Color::Black));
+        assert_eq!(s.outcome(), Outcome::Checkmate(Side::Black));
         assert_eq!(s.returns()[..2], [-1.0, 1.0]);
         assert_eq!(s.count_legal_moves(), 0);
         let s = pos(&g, "k7/8/1Q6/8/8/8/8/7K b - - 0 1");
@@ -385,7 +385,7 @@ fn rg8_fifty_move_rule() {
     // A mate on the 100th ply stands (FIDE 9.3 via RG-8).
     let mut s = pos(&rg(), fen);
     play(&mut s, "a1a8");
-    assert_eq!(s.outcome(), Outcome::Checkmate(Color::White));
+    assert_eq!(s.outcome(), Outcome::Checkmate(Side::White));
     // A capture or pawn move resets the clock.
     let mut s = pos(&rg(), "6k1/5ppp/8/8/8/8/7P/R6K w - - 99 80");
     play(&mut s, "h2h3");

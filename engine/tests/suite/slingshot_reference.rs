@@ -22,7 +22,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::path::PathBuf;
 
 use engine::Research;
-use engine::slingshot::{Colour, Rules, SlingshotGame, SlingshotState};
+use engine::slingshot::{Rules, SlingshotGame, SlingshotState};
 use engine::testkit::{Golden, check_uniform};
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::{Rng, SeedableRng};
@@ -72,10 +72,10 @@ impl Side {
             Side::Teal => 'T',
         }
     }
-    fn engine(self) -> Colour {
+    fn engine(self) -> engine::slingshot::Side {
         match self {
-            Side::Black => Colour::Black,
-            Side::Teal => Colour::Teal,
+            Side::Black => engine::slingshot::Side::Black,
+            Side::Teal => engine::slingshot::Side::Teal,
         }
     }
 }

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use crate::common::{legal, play, pos, set_of};
 use engine::Research;
-use engine::slingshot::{Colour, SlingshotGame, SlingshotMove, SlingshotState};
+use engine::slingshot::{Side, SlingshotGame, SlingshotMove, SlingshotState};
 use engine::spec::Spec;
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
 use rand::SeedableRng;
@@ -230,7 +230,7 @@ fn a7_3_setup_e5_e6() {
 #[test]
 fn a7_4_teal_reply() {
     let s = after(&g9(), "e5,a1 chooser=B e4+e6xe5");
-    assert_eq!(s.colour_to_move(), Some(Colour::Teal));
+    assert_eq!(s.colour_to_move(), Some(Side::Teal));
     let moves = legal(&s);
     assert_eq!(moves.len(), 85);
     assert_eq!(with_target(&moves, "e4"), 27);
@@ -280,13 +280,13 @@ fn a7_5_stalemate_global_phase_switch() {
     assert_eq!((teal.len(), black.len()), (24, 22));
 
     let s = pos(&g, A75);
-    assert_eq!(s.custodial_count(Colour::Black), 0);
-    assert_eq!(s.custodial_count(Colour::Teal), 3);
+    assert_eq!(s.custodial_count(Side::Black), 0);
+    assert_eq!(s.custodial_count(Side::Teal), 3);
     assert!(s.in_phase_s(), "S13: Phase S starts at once");
     assert_eq!(s.to_text().split(' ').nth(2), Some("S"));
     let stacks: BTreeSet<String> = teal.iter().map(|t| format!("*{t}")).collect();
     assert_eq!(legal(&s), stacks, "S15: a stack on every Teal singleton");
-    assert_eq!(s.hand(Colour::Black), 45 - 22);
+    assert_eq!(s.hand(Side::Black), 45 - 22);
 
     // Teal to move on the same board: still Phase C, the three moves of A.7.5.
     let t = pos(&g, &A75.replace(" B C", " T C"));
@@ -323,7 +323,7 @@ fn first_move_counts(g: &SlingshotGame) -> Vec<(String, usize)> {
         .map(|&m| {
             let mut s = s0;
             s.apply(m);
-            s.apply(SlingshotMove::Choose(Colour::Black));
+            s.apply(SlingshotMove::Choose(Side::Black));
             (s0.move_to_text(m), s.count_legal_moves())
         })
         .collect()
@@ -401,7 +401,7 @@ fn check_table(g: &SlingshotGame, n: usize, table: &[&[i32]]) {
                 "{n}x{n} lone target {}",
                 s.to_text()
             );
-            assert_eq!(s.custodial_count(Colour::Black) as i32, want);
+            assert_eq!(s.custodial_count(Side::Black) as i32, want);
             assert_eq!(legal(&s).len() as i32, want);
         }
     }
@@ -552,16 +552,8 @@ fn move_notation_parse_and_print() {
         ),
         ("*e1", SlingshotMove::Stack(sq("e1", n) as u8), "*e1"),
         ("pass", SlingshotMove::Pass, "pass"),
-        (
-            "chooser=B",
-            SlingshotMove::Choose(Colour::Black),
-            "chooser=B",
-        ),
-        (
-            "chooser=T",
-            SlingshotMove::Choose(Colour::Teal),
-            "chooser=T",
-        ),
+        ("chooser=B", SlingshotMove::Choose(Side::Black), "chooser=B"),
+        ("chooser=T", SlingshotMove::Choose(Side::Teal), "chooser=T"),
         (
             "e5,a1",
             SlingshotMove::Setup(sq("a1", n) as u8, sq("e5", n) as u8),
@@ -799,7 +791,7 @@ fn s12_black_wins_with_a_custodial_move() {
     let mut s = pos(&g7(), BLACK_WINS);
     play(&mut s, "c1+a3xg7");
     assert!(!s.is_terminal());
-    assert_eq!(s.colour_to_move(), Some(Colour::Teal));
+    assert_eq!(s.colour_to_move(), Some(Side::Teal));
 }
 
 /// S12 for Teal: completing file a to file g along rank 4 (black-seat 1,
@@ -845,7 +837,7 @@ fn s7_pie_choice() {
     let t = after(&g, "e5,a1 chooser=T");
     assert_eq!(t.to_move(), ToMove::Seat(0));
     assert_eq!(t.first_mover_seat(), Some(0));
-    assert_eq!(t.colour_to_move(), Some(Colour::Black));
+    assert_eq!(t.colour_to_move(), Some(Side::Black));
     assert!(t.seat_role(0).colour == "black" && t.seat_role(1).colour == "teal");
     assert_eq!(t.count_legal_moves(), 39, "A.7.1 whoever plays Black");
 
@@ -855,12 +847,12 @@ fn s7_pie_choice() {
     assert!(b.seat_role(1).colour == "black" && b.seat_role(0).colour == "teal");
     play(&mut b, "e4+e6xe5");
     assert_eq!(b.to_move(), ToMove::Seat(0));
-    assert_eq!(b.colour_to_move(), Some(Colour::Teal));
+    assert_eq!(b.colour_to_move(), Some(Side::Teal));
     // S6: the set-up stones are Teal's (43 in hand before any flip; after
     // the flip of e5 Teal has only a1 on the board).
-    assert_eq!(after(&g, "e5,a1 chooser=B").hand(Colour::Teal), 43);
-    assert_eq!(b.hand(Colour::Teal), 44);
-    assert_eq!(b.hand(Colour::Black), 42);
+    assert_eq!(after(&g, "e5,a1 chooser=B").hand(Side::Teal), 43);
+    assert_eq!(b.hand(Side::Teal), 44);
+    assert_eq!(b.hand(Side::Black), 42);
 }
 
 // ---------------------------------------------------------------------------
@@ -883,28 +875,28 @@ fn s7_pie_choice() {
 fn s21_supply_limit_leads_to_passes_and_a_draw() {
     let g = game("slingshot(size=7,supply=5)");
     let mut s = after(&g, "d4,g7 chooser=B");
-    assert_eq!((s.hand(Colour::Black), s.hand(Colour::Teal)), (5, 3));
+    assert_eq!((s.hand(Side::Black), s.hand(Side::Teal)), (5, 3));
     assert_eq!(s.count_legal_moves(), 29);
     play(&mut s, "c4+e4xd4");
-    assert_eq!((s.hand(Colour::Black), s.hand(Colour::Teal)), (2, 4));
+    assert_eq!((s.hand(Side::Black), s.hand(Side::Teal)), (2, 4));
     assert!(!s.in_phase_s());
     play(&mut s, "d3+d5xd4");
-    assert_eq!((s.hand(Colour::Black), s.hand(Colour::Teal)), (3, 1));
+    assert_eq!((s.hand(Side::Black), s.hand(Side::Teal)), (3, 1));
     assert!(!s.in_phase_s());
     play(&mut s, "c3+e3xd3");
-    assert_eq!((s.hand(Colour::Black), s.hand(Colour::Teal)), (0, 2));
+    assert_eq!((s.hand(Side::Black), s.hand(Side::Teal)), (0, 2));
     assert!(s.in_phase_s());
-    assert_eq!(s.colour_to_move(), Some(Colour::Teal));
+    assert_eq!(s.colour_to_move(), Some(Side::Teal));
     assert_eq!(legal(&s), set_of(&["*c3", "*d3", "*e3", "*c4", "*e4"]));
     play(&mut s, "*d3");
-    assert_eq!((s.hand(Colour::Black), s.hand(Colour::Teal)), (0, 1));
+    assert_eq!((s.hand(Side::Black), s.hand(Side::Teal)), (0, 1));
     assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_eq!(legal(&s), set_of(&["*c3", "*e3", "*c4", "*e4"]));
     play(&mut s, "*c4");
     assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
-    assert_eq!(s.hand(Colour::Teal), 0);
+    assert_eq!(s.hand(Side::Teal), 0);
     assert_eq!(legal(&s), set_of(&["pass"]));
     play(&mut s, "pass");
     assert_terminal(&s);
@@ -1040,8 +1032,8 @@ fn d5_random_games_end_within_the_bound() {
                 if let Some(me) = s.colour_to_move() {
                     if s.in_phase_s() {
                         singletons_at_s.get_or_insert(
-                            s.singletons(Colour::Black).count_ones()
-                                + s.singletons(Colour::Teal).count_ones(),
+                            s.singletons(Side::Black).count_ones()
+                                + s.singletons(Side::Teal).count_ones(),
                         );
                     } else {
                         let mine = s.singletons(me).count_ones();

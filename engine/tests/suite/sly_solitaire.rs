@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use engine::sly_solitaire::{Grade, SlySolitaireGame, SlySolitaireState};
 use engine::spec::Spec;
 use engine::testkit::check_uniform;
-use engine::{Game, Research, State, ToMove, parse_legal_move, perft, visit_game};
+use engine::{Game, Research, Search, State, ToMove, parse_legal_move, perft, visit_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

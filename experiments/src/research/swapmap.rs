@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use agents::AgentSpec;
 use engine::Research;
 use engine::pie::{NoSwap, opening_classes};
-use engine::{BoardShape, Game, GameVisitor, State, ToMove, visit_game};
+use engine::{BoardShape, Game, GameVisitor, Search, State, ToMove, visit_game};
 
 use crate::output::table::{games_bar, pool, read_table, write_table};
 use crate::research::balance::slug;
@@ -354,7 +354,7 @@ impl GameVisitor for PieVisitor<'_> {
     }
 }
 
-fn play<S: Research + 'static>(
+fn play<S: Research + Search + 'static>(
     start: &S,
     spec: &AgentSpec,
     job: &Job,

@@ -33,7 +33,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use agents::AgentSpec;
-use engine::{Game, State, ToMove, apply_moves};
+use engine::{Game, Search, State, ToMove, apply_moves};
 
 use super::jobs::mix;
 
@@ -124,7 +124,11 @@ impl Filter {
 
     /// The agent's win probability for the seat to move, if it reports
     /// one; `None` at a chance node.
-    fn win_probability<S: State + 'static>(&self, state: &S, seed: u64) -> Result<Option<f64>> {
+    fn win_probability<S: State + Search + 'static>(
+        &self,
+        state: &S,
+        seed: u64,
+    ) -> Result<Option<f64>> {
         if !matches!(state.to_move(), ToMove::Seat(_)) {
             return Ok(None);
         }

@@ -1,4 +1,5 @@
-//! FEN positions and UCI move text.
+//! Royal Guard text, as every game keeps it in `text.rs`: FEN positions,
+//! UCI move text and the board diagram.
 //!
 //! FEN fields: placement, side to move, castling rights, en-passant
 //! square, half-move clock, full-move number. Four fields are accepted (the
@@ -11,15 +12,18 @@
 //! (so positions equal under FIDE 9.2 print and hash the same).
 
 use super::position::{BK, BQ, Board, NO_EP, WK, WQ};
-use super::{Color, MoveKind, Piece, RoyalGuardMove, square_name};
+use std::fmt;
+
+use super::state::RoyalGuardState;
+use super::{MoveKind, Piece, RoyalGuardMove, Side, square_name};
 use crate::board::parse_square;
 use crate::error::GameError;
 
-fn piece_of(ch: char) -> Option<(Color, Piece)> {
+fn piece_of(ch: char) -> Option<(Side, Piece)> {
     let c = if ch.is_ascii_uppercase() {
-        Color::White
+        Side::White
     } else {
-        Color::Black
+        Side::Black
     };
     let p = match ch.to_ascii_lowercase() {
         'p' => Piece::Pawn,
@@ -83,7 +87,7 @@ pub(super) fn parse_fen(text: &str, royal: bool) -> Result<Board, GameError> {
             );
         }
     }
-    for (c, name) in [(Color::White, "white"), (Color::Black, "black")] {
+    for (c, name) in [(Side::White, "white"), (Side::Black, "black")] {
         let k = b.pieces(c, Piece::King).count_ones();
         if k != 1 {
             crate::bail!("bad FEN {:?}: {k} {name} kings, expected exactly 1", f[0]);
@@ -93,8 +97,8 @@ pub(super) fn parse_fen(text: &str, royal: bool) -> Result<Board, GameError> {
         crate::bail!("bad FEN {:?}: a pawn on rank 1 or 8", f[0]);
     }
     b.side = match f[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
+        "w" => Side::White,
+        "b" => Side::Black,
         s => crate::bail!("bad FEN side to move {s:?}: expected w or b"),
     };
     if f[2] != "-" {
@@ -133,9 +137,9 @@ pub(super) fn parse_fen(text: &str, royal: bool) -> Result<Board, GameError> {
                 crate::bail!("bad FEN castling field {:?}: {ch} given twice", f[2]);
             }
             let c = if ch.is_ascii_uppercase() {
-                Color::White
+                Side::White
             } else {
-                Color::Black
+                Side::Black
             };
             if b.pieces(c, Piece::King) & (1 << king) == 0
                 || b.pieces(c, Piece::Rook) & (1 << rook) == 0
@@ -149,8 +153,8 @@ pub(super) fn parse_fen(text: &str, royal: bool) -> Result<Board, GameError> {
         let ep = parse_square(f[3], 8, 8)
             .map_err(|e| GameError::new(format!("bad FEN en-passant field: {e}")))?;
         let (want_rank, pawn_sq, behind, mover) = match b.side {
-            Color::White => (5, ep.wrapping_sub(8), ep + 8, Color::Black),
-            Color::Black => (2, ep + 8, ep.wrapping_sub(8), Color::White),
+            Side::White => (5, ep.wrapping_sub(8), ep + 8, Side::Black),
+            Side::Black => (2, ep + 8, ep.wrapping_sub(8), Side::White),
         };
         if ep / 8 != want_rank {
             crate::bail!(
@@ -193,7 +197,7 @@ pub(super) fn parse_fen(text: &str, royal: bool) -> Result<Board, GameError> {
     if b.is_attacked(b.king_sq(not_to_move), b.side) {
         crate::bail!(
             "bad FEN {text:?}: the side not to move ({}) is in check",
-            if not_to_move == Color::White {
+            if not_to_move == Side::White {
                 "white"
             } else {
                 "black"
@@ -217,7 +221,7 @@ pub(super) fn to_fen(b: &Board) -> String {
                         run = 0;
                     }
                     let l = p.letter();
-                    s.push(if c == Color::White {
+                    s.push(if c == Side::White {
                         l
                     } else {
                         l.to_ascii_lowercase()
@@ -233,7 +237,7 @@ pub(super) fn to_fen(b: &Board) -> String {
             s.push('/');
         }
     }
-    s.push_str(if b.side == Color::White { " w " } else { " b " });
+    s.push_str(if b.side == Side::White { " w " } else { " b " });
     if b.castling == 0 {
         s.push('-');
     } else {
@@ -291,4 +295,29 @@ pub(super) fn parse_uci(b: &Board, text: &str) -> Result<RoyalGuardMove, GameErr
         MoveKind::Normal
     };
     Ok(RoyalGuardMove::new(from, to, kind))
+}
+
+impl fmt::Display for RoyalGuardState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            write!(f, "{} ", rank + 1)?;
+            for file in 0..8 {
+                let ch = match self.board().piece_at(rank * 8 + file) {
+                    Some((Side::White, p)) => p.letter(),
+                    Some((Side::Black, p)) => p.letter().to_ascii_lowercase(),
+                    None => '.',
+                };
+                write!(f, "{ch} ")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  a b c d e f g h")?;
+        write!(f, "{}", self.fen())
+    }
+}
+
+impl fmt::Debug for RoyalGuardState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RoyalGuardState({})", self.fen())
+    }
 }

@@ -1,0 +1,164 @@
+//! What research reads of a position: seat roles, symmetries, swap moves,
+//! board shapes and pictures, scores and why a game ended.
+
+use super::Returns;
+use super::State;
+use super::picture::BoardPicture;
+
+/// What a position means for research, beyond move generation: seat roles
+/// and colours, the first mover and the pie-rule setter, swap moves, board
+/// symmetries, a cell map for plots, scores and why a game ended.
+///
+/// Nothing in it is needed to generate, apply or count moves, so it is a
+/// trait of its own: the core [`State`] stays the few methods a move
+/// generator needs (searches add [`crate::api::Search`]; agents ask for
+/// nothing more), while every game's state implements all three
+/// ([`crate::api::Game::State`] requires it) and the
+/// harness's records, swap maps and reports read this one. Every method but
+/// [`Research::first_mover_seat`] has a default, so a game declares only what
+/// it has.
+pub trait Research: State {
+    /// Who `seat` is, for records: its role under a pie rule or set-up, the
+    /// colour or side it plays and its team ([`SeatRole`]). The default has
+    /// none of them.
+    fn seat_role(&self, seat: usize) -> SeatRole {
+        let _ = seat;
+        SeatRole::default()
+    }
+
+    /// The seat that plays the colour that moves first in the main game
+    /// (after any set-up), once that is decided.
+    fn first_mover_seat(&self) -> Option<usize>;
+
+    /// The seat that made a pie-rule set-up, in games that have one.
+    fn setter_seat(&self) -> Option<usize> {
+        None
+    }
+
+    /// Score per seat where the game keeps one beyond win/loss (e.g. Bagel's
+    /// 3-in-a-rows); `None` otherwise.
+    fn scores(&self) -> Option<Returns> {
+        None
+    }
+
+    /// Whether `mv` is a swap under a pie rule: the mover takes over the
+    /// other seat's colour or opening (Bagel's `swap`, Slingshot's
+    /// `chooser=B`, the swap of [`crate::pie::Pie`]). Swap maps play openings
+    /// out with these moves removed ([`crate::pie::NoSwap`]).
+    fn is_swap(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// The number of board symmetries (the identity included) that keep both
+    /// seats' goals and this position, used to reduce openings to one
+    /// representative each. 1 where a game declares none.
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+
+    /// `mv` mapped by symmetry `sym` (`0..symmetry_count()`; 0 is the
+    /// identity). The result is a legal move wherever `mv` is, written in the
+    /// game's canonical form (e.g. an unordered pair in a fixed order).
+    fn transform_move(&self, mv: Self::Move, sym: usize) -> Self::Move {
+        let _ = sym;
+        mv
+    }
+
+    /// The board's shape, for plots; `None` where a game has no cell map.
+    fn board_shape(&self) -> Option<BoardShape> {
+        None
+    }
+
+    /// The cells a move puts a piece on, in [`Research::board_shape`]
+    /// coordinates, for plots (a Slingshot set-up gives two, a Bagel disc
+    /// one). Empty for moves that place nothing.
+    fn move_cells(&self, mv: Self::Move) -> Vec<(i32, i32)> {
+        let _ = mv;
+        Vec::new()
+    }
+
+    /// Why a terminal state ended, in the game's own terms (`connection`,
+    /// `checkmate`, `ply cap`, ...); `None` before the end, or where a game
+    /// does not say.
+    fn end_reason(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The position as a picture: every cell of the board with its place,
+    /// name, kind and piece, and the lines joining points where the board
+    /// has them (for `boardlab show`'s SVG). `None` (the default) where a
+    /// game draws none.
+    fn board_picture(&self) -> Option<BoardPicture> {
+        None
+    }
+}
+
+/// Who a seat is ([`Research::seat_role`]), one kind of value per field, so
+/// that the tournament CSV gives each its own column (`role_s`, `colour_s`,
+/// `team_s`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatRole {
+    /// The seat's role under a pie rule or set-up, fixed from the start:
+    /// `setter`/`chooser` (Slingshot), `first`/`second` (Bagel, Line Up:
+    /// who places first), `opener`/`chooser` (`pie(G)`); empty where the
+    /// game has none.
+    pub role: &'static str,
+    /// The colour or side the seat plays (`white`, `light`, `teal`,
+    /// `north`, `X`, `TL`, `P2`, ...), after any swap; empty until it is
+    /// decided (a pie set-up not yet chosen).
+    pub colour: String,
+    /// The seat's team in team games: 0 for seats 0 and 2, 1 for seats 1
+    /// and 3; `None` where every seat plays for itself.
+    pub team: Option<usize>,
+}
+
+impl SeatRole {
+    /// A seat with a colour only.
+    pub fn colour(colour: impl Into<String>) -> SeatRole {
+        SeatRole {
+            colour: colour.into(),
+            ..SeatRole::default()
+        }
+    }
+
+    /// Whether the seat has no role, colour or team.
+    pub fn is_empty(&self) -> bool {
+        self.role.is_empty() && self.colour.is_empty() && self.team.is_none()
+    }
+}
+
+/// The fields joined by `/`, empty ones left out (e.g. `setter/teal`,
+/// `TL/team 0`), for display.
+impl std::fmt::Display for SeatRole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let team = self.team.map(|t| format!("team {t}"));
+        let parts = [Some(self.role.to_string()), Some(self.colour.clone()), team];
+        let parts: Vec<String> = parts
+            .into_iter()
+            .flatten()
+            .filter(|x| !x.is_empty())
+            .collect();
+        f.write_str(&parts.join("/"))
+    }
+}
+
+/// A board's cell layout, for plots.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardShape {
+    /// `width` × `height` squares; a cell is `(file, rank)`, `(0, 0)` at the
+    /// bottom left (a1).
+    Square {
+        /// Files.
+        width: u32,
+        /// Ranks.
+        height: u32,
+    },
+    /// A hex-hex board with `side` cells a side; a cell is axial `(q, r)`
+    /// with `max(|q|, |r|, |q + r|) < side`, centre `(0, 0)`, `q` growing to
+    /// the right and `r` growing down-right at 60°.
+    Hex {
+        /// Cells per side.
+        side: u32,
+    },
+}

@@ -1,0 +1,80 @@
+//! What searches ask of a position beyond move generation: a heuristic
+//! evaluation and its scale, which moves are tactical, and exact solutions
+//! where a game has them.
+
+use super::State;
+
+/// The search extension of [`State`]: what alpha-beta, MCTS and the solver
+/// ask of a position. Nothing in it is needed to generate, apply or count
+/// moves, so a move generator or a playout asks only for [`State`]. Every
+/// method has a default, so a game declares only what it has (its
+/// evaluation, usually, in the game's `eval.rs`).
+pub trait Search: State {
+    /// The exact game-theoretic value of this position where the game has a
+    /// solution table (a retrograde analysis): `(value, plies)` with value
+    /// `1` a win, `0` a draw, `-1` a loss for the seat to move, and `plies`
+    /// the distance to the end under perfect play (the winner hurrying, the
+    /// loser delaying). `None` (the default) where no table covers the
+    /// position; the `solver` agent then searches.
+    fn solved(&self) -> Option<(i8, u32)> {
+        None
+    }
+
+    /// One-seat games with a dedicated exact solver: the best return
+    /// reachable from this position and a line to the end reaching it,
+    /// searched with a table of at most `mb` MiB and at most `nodes`
+    /// positions (0 = no limit); with `fewest`, the line is also a shortest
+    /// one. `None` (the default) where the game has none; the `solver`
+    /// agent then runs its generic branch and bound.
+    fn solve_alone(&self, mb: u32, nodes: u64, fewest: bool) -> Option<AloneSolution<Self::Move>> {
+        let _ = (mb, nodes, fewest);
+        None
+    }
+
+    /// One-seat games: an upper bound on the return of any end of the game
+    /// reached from this position within `within` more plies (`u32::MAX`:
+    /// any number; the exact return at a terminal state), for the `solver`
+    /// agent's pruning. `None` (the default) where the game gives none; the
+    /// solver then prunes only on proven values.
+    fn return_bound(&self, within: u32) -> Option<f64> {
+        let _ = within;
+        None
+    }
+
+    /// A heuristic value of a non-terminal position for the seat to move, in
+    /// game-defined units (larger is better; a win is worth more than any
+    /// heuristic value). Zero where a game has no heuristic.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// The evaluation units of one logistic unit: searches map an
+    /// evaluation `v` to the win probability `1 / (1 + exp(-v / scale))`
+    /// (MCTS playout cut-offs, win probabilities in reports). The default,
+    /// 100, suits evaluations in hundredths of a pawn-like piece.
+    fn eval_scale(&self) -> f64 {
+        100.0
+    }
+
+    /// Whether `mv` is a capture (or another tactical move a quiescence
+    /// search should follow past the depth horizon). The default, false,
+    /// turns quiescence off for the game.
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+}
+
+/// What a game's dedicated one-seat solver found ([`Search::solve_alone`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AloneSolution<M> {
+    /// The best return found (the least pieces left, as a return).
+    pub value: f64,
+    /// A line from the position to the end of the game reaching `value`.
+    pub line: Vec<M>,
+    /// No node budget ran out: `value` is the best reachable and, when the
+    /// fewest plies were asked for, `line` is a shortest such line.
+    pub proven: bool,
+    /// Positions searched.
+    pub nodes: u64,
+}
