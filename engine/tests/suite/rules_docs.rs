@@ -114,10 +114,10 @@ fn read_docs(dir: &Path) -> BTreeMap<String, Doc> {
         }
         for part in text.split("](").skip(1) {
             let target = part.split(')').next().unwrap_or("");
-            if let Some(linked) = target.strip_suffix(".md") {
-                if !linked.contains('/') {
-                    doc.links.insert(linked.to_string());
-                }
+            if let Some(linked) = target.strip_suffix(".md")
+                && !linked.contains('/')
+            {
+                doc.links.insert(linked.to_string());
             }
         }
         docs.insert(stem, doc);
