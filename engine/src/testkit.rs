@@ -457,58 +457,58 @@ impl Golden {
     }
 }
 
-/// The perft data files, `engine/tests/suite/data/perft/<game>.txt`, built
+/// The perft data files, `engine/data/perft/<game>.txt`, built
 /// into the library so that the tests and `boardlab evidence` read the same
 /// vectors. A test checks that every file in that folder is listed here.
 pub const PERFT_FILES: &[(&str, &str)] = &[
     (
         "andalusia",
-        include_str!("../tests/suite/data/perft/andalusia.txt"),
+        include_str!("../data/perft/andalusia.txt"),
     ),
-    ("bagel", include_str!("../tests/suite/data/perft/bagel.txt")),
+    ("bagel", include_str!("../data/perft/bagel.txt")),
     (
         "blockade",
-        include_str!("../tests/suite/data/perft/blockade.txt"),
+        include_str!("../data/perft/blockade.txt"),
     ),
     (
         "catapult",
-        include_str!("../tests/suite/data/perft/catapult.txt"),
+        include_str!("../data/perft/catapult.txt"),
     ),
     (
         "empire",
-        include_str!("../tests/suite/data/perft/empire.txt"),
+        include_str!("../data/perft/empire.txt"),
     ),
     (
         "gateway",
-        include_str!("../tests/suite/data/perft/gateway.txt"),
+        include_str!("../data/perft/gateway.txt"),
     ),
     (
         "kings_colour",
-        include_str!("../tests/suite/data/perft/kings_colour.txt"),
+        include_str!("../data/perft/kings_colour.txt"),
     ),
     (
         "line_up",
-        include_str!("../tests/suite/data/perft/line_up.txt"),
+        include_str!("../data/perft/line_up.txt"),
     ),
     (
         "royal_guard",
-        include_str!("../tests/suite/data/perft/royal_guard.txt"),
+        include_str!("../data/perft/royal_guard.txt"),
     ),
     (
         "slingshot",
-        include_str!("../tests/suite/data/perft/slingshot.txt"),
+        include_str!("../data/perft/slingshot.txt"),
     ),
     (
         "sly_solitaire",
-        include_str!("../tests/suite/data/perft/sly_solitaire.txt"),
+        include_str!("../data/perft/sly_solitaire.txt"),
     ),
     (
         "sniggle",
-        include_str!("../tests/suite/data/perft/sniggle.txt"),
+        include_str!("../data/perft/sniggle.txt"),
     ),
     (
         "spinner",
-        include_str!("../tests/suite/data/perft/spinner.txt"),
+        include_str!("../data/perft/spinner.txt"),
     ),
 ];
 

@@ -13,7 +13,7 @@ use engine::{Game, Research, State, ToMove, perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{data, kit, legal, play};
+use crate::common::{kit, legal, perft_file, play};
 
 fn game(spec: &str) -> BlockadeGame {
     BlockadeGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
@@ -280,10 +280,10 @@ fn pass_when_stuck() {
     assert_eq!(t.to_move(), ToMove::Seat(1));
 }
 
-/// The perft vectors of `data/perft/blockade.txt`.
+/// The perft vectors of `engine/data/perft/blockade.txt`.
 #[test]
 fn perft_vectors() {
-    let text = data("perft/blockade.txt");
+    let text = perft_file("blockade");
     let mut n = 0;
     for line in text
         .lines()

@@ -332,7 +332,7 @@ fn perft_row<G: Game>(g: &G, want: &[u64]) {
     }
 }
 
-/// The king-capture trap behind the Royal perft row (data/perft/catapult.txt):
+/// The king-capture trap behind the Royal perft row (engine/data/perft/catapult.txt):
 /// `1. a1-e5 h8xe5` ends the game, so such lines contribute 0 at depth 3
 /// (40,905, not 41,055).
 #[test]

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use engine::testkit::{KitReport, check_playouts};
+use engine::testkit::{KitReport, PERFT_FILES, check_playouts};
 use engine::{Game, GameVisitor, State, parse_legal_move, visit_game};
 
 /// The legal moves of `s` as text, checking on the way that the list has no
@@ -155,10 +155,21 @@ pub fn mangled_input_never_panics<G: Game>(game: &G, alphabet: &str, seed: u64, 
     }
 }
 
-/// The vectors of `data/perft/<file>`: `(game string, position, depth,
-/// count)` per line, comments and blank lines skipped.
-pub fn perft_vectors(file: &str) -> Vec<(String, String, u32, u64)> {
-    data(&format!("perft/{file}"))
+/// The perft data file of `game` (`engine/data/perft/<game>.txt`), as the
+/// library embeds it ([`PERFT_FILES`]).
+pub fn perft_file(game: &str) -> String {
+    PERFT_FILES
+        .iter()
+        .find(|(name, _)| *name == game)
+        .unwrap_or_else(|| panic!("no perft file for {game}"))
+        .1
+        .to_string()
+}
+
+/// The vectors of `engine/data/perft/<game>.txt`: `(game string, position,
+/// depth, count)` per line, comments and blank lines skipped.
+pub fn perft_vectors(game: &str) -> Vec<(String, String, u32, u64)> {
+    perft_file(game)
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))

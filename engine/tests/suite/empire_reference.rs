@@ -492,11 +492,11 @@ fn ref_perft(r: &Ref, depth: u32) -> u64 {
         .sum()
 }
 
-/// Every line of `data/perft/empire.txt`: the engine's perft and the
+/// Every line of `engine/data/perft/empire.txt`: the engine's perft and the
 /// reference generator's agree with the count written there.
 #[test]
 fn perft_file() {
-    for (spec, start, depth, want) in crate::common::perft_vectors("empire.txt") {
+    for (spec, start, depth, want) in crate::common::perft_vectors("empire") {
         assert_eq!(start, "start");
         let g = EmpireGame::from_spec(&Spec::parse(&spec).unwrap()).unwrap();
         assert_eq!(

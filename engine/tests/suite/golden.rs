@@ -22,9 +22,15 @@ use rand_chacha::ChaCha8Rng;
 /// `(file name, game string, initial-state seed, playout seed)`.
 const GAMES: &[(&str, &str, u64, u64)] = &[
     ("andalusia", "andalusia", 0, 1),
+    // From the default set-up North escapes on its first turn whatever
+    // South places; with North on 2H each king's straight run meets the
+    // other king (QB5), so a random game lasts (24 plies, both phases).
+    ("blockade_north_2h", "blockade(north=2H)", 0, 17),
     ("empire_4", "empire(players=4)", 0, 5),
     ("gateway_teams", "gateway(players=4,teams=true)", 0, 6),
     ("kings_colour", "kings_colour", 0, 2),
+    ("line_up", "line_up", 0, 8),
+    ("sly_solitaire", "sly_solitaire", 0, 9),
     ("sniggle_4_teams", "sniggle(players=4,teams=true)", 0, 3),
     ("spinner", "spinner", 0, 4),
 ];

@@ -233,7 +233,7 @@ fn b1_initial_position_84_moves() {
 #[test]
 fn perft_table_with_leaf_statistics() {
     let s = game().initial_state(0);
-    // perft 1 and 2 (84, 6,902) are in data/perft/kings_colour.txt.
+    // perft 1 and 2 (84, 6,902) are in engine/data/perft/kings_colour.txt.
     assert_eq!(s.perft_fast(1), 84);
     assert_eq!(s.perft_fast(2), 6_902);
     assert_eq!(s.perft_fast(3), perft(&s, 3));

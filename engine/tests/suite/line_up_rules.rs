@@ -13,7 +13,7 @@ use engine::{Game, Research, Search, State, ToMove, perft};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{data, kit, legal, play, set};
+use crate::common::{kit, legal, perft_file, play, set};
 
 fn game(spec: &str) -> LineUpGame {
     LineUpGame::from_spec(&Spec::parse(spec).unwrap()).unwrap_or_else(|e| panic!("{spec}: {e}"))
@@ -289,11 +289,11 @@ fn find_cycle(g: &LineUpGame, start: &str) -> Vec<String> {
     line
 }
 
-/// The perft vectors of `data/perft/line_up.txt` up to depth 6 (deeper
+/// The perft vectors of `engine/data/perft/line_up.txt` up to depth 6 (deeper
 /// ones are for the release-build runner).
 #[test]
 fn perft_vectors() {
-    let text = data("perft/line_up.txt");
+    let text = perft_file("line_up");
     let mut n = 0;
     for line in text
         .lines()

@@ -1,5 +1,5 @@
 //! The one perft runner: every vector of every file under
-//! `data/perft/` (format in `engine::testkit::parse_perft_vectors`), counted
+//! `engine/data/perft/` (format in `engine::testkit::parse_perft_vectors`), counted
 //! with the generic `engine::perft` in the game's `perft_game()`. Vectors
 //! over the node budget are listed for the record and checked with
 //! `boardlab perft` (see `boardlab evidence`).
@@ -14,7 +14,7 @@ const BUDGET: u64 = 5_000_000;
 
 #[test]
 fn every_perft_file_is_built_into_the_library() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/suite/data/perft");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/perft");
     let on_disk: BTreeSet<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::data;
+use crate::common::perft_file;
 
 use crate::common::{legal, play, pos, set};
 use engine::Research;
@@ -39,13 +39,13 @@ fn fide() -> RoyalGuardGame {
 /// are checked by hand with `boardlab perft`.
 const BUDGET: u64 = 20_000_000;
 
-/// The suite in `data/perft/royal_guard.txt` (the generic runner in
+/// The suite in `engine/data/perft/royal_guard.txt` (the generic runner in
 /// `perft.rs` checks the entries up to its smaller budget with
 /// `engine::perft`), here with the module's fast board perft, which counts
 /// the move-generation tree with no automatic draw.
 #[test]
 fn perft_suite() {
-    let vectors = engine::testkit::parse_perft_vectors(&data("perft/royal_guard.txt")).unwrap();
+    let vectors = engine::testkit::parse_perft_vectors(&perft_file("royal_guard")).unwrap();
     let (mut checked, mut skipped) = (0, 0);
     for v in vectors {
         if v.count > BUDGET {

@@ -14,7 +14,8 @@
 //!   judge);
 //! * random playouts on 7×7 and 9×9 (plus rule variants) compare the engine
 //!   with the reference at every position;
-//! * `sample_legal_move` returns legal moves, uniformly;
+//! * `sample_legal_move` returns legal moves, uniformly (early game and
+//!   late Phase C);
 //! * a golden 7×7 playthrough (`tests/suite/data/slingshot_playthrough_7.txt`),
 //!   replayed through `engine::apply_moves` and through the reference.
 
@@ -956,6 +957,47 @@ fn sample_legal_move_is_uniform() {
     }
     assert!(best.count_legal_moves() >= 60, "{}", best.to_text());
     check_uniform(&best, 20_000, 5).unwrap();
+}
+
+// Late Phase C: `sample_legal_move` is uniform over `legal_moves` where
+// the sampler draws an open midpoint first (few empty squares are left)
+// rather than a target first.
+
+/// The last Phase C position of a random game with at least 3 moves.
+fn late_phase_c(size: u32, seed: u64) -> Option<SlingshotState> {
+    let g = SlingshotGame::new(Rules {
+        size,
+        ..Rules::default()
+    })
+    .unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    let mut s = g.initial_state(0);
+    let mut last = None;
+    while let ToMove::Seat(_) = s.to_move() {
+        if !s.in_phase_s() && s.colour_to_move().is_some() && s.count_legal_moves() >= 3 {
+            last = Some(s);
+        }
+        let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+        s.apply(m);
+    }
+    last
+}
+
+#[test]
+fn late_phase_c_samples_are_uniform() {
+    let mut checked = 0;
+    for (size, seed) in [(9, 1), (9, 2), (9, 3), (7, 4), (7, 5), (9, 6)] {
+        let Some(s) = late_phase_c(size, seed) else {
+            continue;
+        };
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let k = moves.len();
+        check_uniform(&s, 4000 * k, seed + 100).unwrap();
+        checked += 1;
+    }
+    assert!(checked >= 5);
 }
 
 // ---------------------------------------------------------------------------

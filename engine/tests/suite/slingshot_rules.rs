@@ -184,7 +184,7 @@ fn a7_1_setup_e5_a1() {
     for (a, b) in [("c1", "a3"), ("i7", "g9")] {
         assert!(moves.contains(&custodial(a, b, "e5", 9)));
     }
-    // Its perft counts are in data/perft/slingshot.txt.
+    // Its perft counts are in engine/data/perft/slingshot.txt.
 }
 
 /// A.7.2: setup a1, i9 → 14 (seven slots × two targets); perft 14 / 740 /
@@ -206,7 +206,7 @@ fn a7_2_setup_a1_i9() {
         want.insert(custodial(a, b, "i9", 9));
     }
     assert_eq!(legal(&s), want);
-    // Its perft counts are in data/perft/slingshot.txt.
+    // Its perft counts are in engine/data/perft/slingshot.txt.
     // "reached for example by a1+a9" too.
     assert_eq!(after(&g9(), "a1,a9 chooser=B").count_legal_moves(), 14);
 }

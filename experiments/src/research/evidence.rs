@@ -72,17 +72,17 @@ pub const REFERENCE_DIFFS: &[(&str, &str, &str)] = &[
     ),
     (
         "sly_solitaire",
-        "sly_solitaire",
+        "sly_solitaire_reference",
         "legal move sets at ≥ 12,000 random-playout positions over random layouts and the window area; the 23-move published solution and the solver's 13-move line replay on it",
     ),
     (
         "sniggle",
-        "sniggle",
+        "sniggle_reference",
         "legal move sets at ≥ 10,000 positions for each player count and teams",
     ),
     (
         "spinner",
-        "spinner",
+        "spinner_reference",
         "legal moves and chance outcomes at the default rules plus > 5,000 positions over five variants",
     ),
 ];
@@ -116,7 +116,7 @@ pub fn evidence_page() -> Result<String> {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "Perft vectors (`engine/tests/suite/data/perft/{name}.txt`):\n\n| game | position | depth | count | source | checked |\n|---|---|---|---|---|---|"
+            "Perft vectors (`engine/data/perft/{name}.txt`):\n\n| game | position | depth | count | source | checked |\n|---|---|---|---|---|---|"
         );
         for v in vectors {
             let unit = if v.turns { " turns" } else { "" };
