@@ -9,7 +9,7 @@
 //! game is G from then on. Returns, roles and scores follow the seats.
 //!
 //! **[`NoSwap`]** removes every move that [`Research::is_swap`] marks, so that a
-//! swap map can play each opening out "with no swap" (issue 7): in
+//! swap map can play each opening out "with no swap" (`boardlab pie`): in
 //! `pie(G)` and Bagel the swap, in Slingshot the choice `chooser=B`.
 //!
 //! Position text: G's text, a newline, then `pie=open|offer|kept|swapped`.
@@ -402,7 +402,7 @@ impl<S: Research> Research for PieState<S> {
 }
 
 /// A game with its swap moves removed: openings are played out "with no
-/// swap" (issue 7's swap maps). Same moves, texts and positions as G
+/// swap" (the swap maps of `boardlab pie`). Same moves, texts and positions as G
 /// otherwise; the game string is G's with a `noswap:` prefix, for records.
 #[derive(Clone, Debug)]
 pub struct NoSwap<G: Game>(pub G);

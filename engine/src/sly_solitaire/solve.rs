@@ -1,4 +1,4 @@
-//! The exact solver of Solitaire Sly (issue 14): the fewest pieces that can
+//! The exact solver of Solitaire Sly: the fewest pieces that can
 //! be left from a position, a line that leaves them, and optionally the
 //! fewest moves among such lines.
 //!

@@ -1,4 +1,4 @@
-//! Fuzzing of the engine's parsers and invariants (issue 19), on stable
+//! Fuzzing of the engine's parsers and invariants, on stable
 //! Rust with proptest: generated inputs with shrinking, so a failure is
 //! reported as a minimal input. Targets:
 //!

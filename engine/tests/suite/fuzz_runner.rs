@@ -1,4 +1,4 @@
-//! The fuzz runner both test crates share (issue 19): proptest with a fixed
+//! The fuzz runner both test crates share: proptest with a fixed
 //! seed, `BOARDLAB_FUZZ_CASES` inputs per target (else the smoke count) and
 //! `BOARDLAB_FUZZ_SEED`; progress and totals go to standard error. The
 //! experiments suite includes this file by path.

@@ -1,5 +1,5 @@
 //! The `pie(G)` wrapper, the no-swap view and the reduction of openings by
-//! board symmetry (issue 7 §2, §3).
+//! board symmetry, as the swap maps of `boardlab pie` use them.
 
 use engine::Research;
 use engine::pie::{NoSwap, Pie, PieMove, PieStage, opening_classes};

@@ -447,7 +447,7 @@ fn perft_after_sees_repetition_and_fifty_move_draws() {
     assert_eq!(engine::perft(&fide, 4), 197_281);
 }
 
-/// Repetition is exact however far apart the occurrences are (issue 16: the
+/// Repetition is exact however far apart the occurrences are (a regression test: the
 /// history used to be a ring of 100 keys, so with `fifty_move=false` a
 /// repetition more than 100 plies apart was missed). White's king walks a
 /// closed tour of 31 squares (odd) while Black's shuttles g8-h8, so the

@@ -343,7 +343,7 @@ fn generic_kit_and_uniform_sampling() {
 }
 
 // ---------------------------------------------------------------------------
-// The dedicated solver (issue 14)
+// The dedicated solver
 // ---------------------------------------------------------------------------
 
 /// Replays a solver line with the legality check of the game API and
