@@ -461,55 +461,25 @@ impl Golden {
 /// into the library so that the tests and `boardlab evidence` read the same
 /// vectors. A test checks that every file in that folder is listed here.
 pub const PERFT_FILES: &[(&str, &str)] = &[
-    (
-        "andalusia",
-        include_str!("../data/perft/andalusia.txt"),
-    ),
+    ("andalusia", include_str!("../data/perft/andalusia.txt")),
     ("bagel", include_str!("../data/perft/bagel.txt")),
-    (
-        "blockade",
-        include_str!("../data/perft/blockade.txt"),
-    ),
-    (
-        "catapult",
-        include_str!("../data/perft/catapult.txt"),
-    ),
-    (
-        "empire",
-        include_str!("../data/perft/empire.txt"),
-    ),
-    (
-        "gateway",
-        include_str!("../data/perft/gateway.txt"),
-    ),
+    ("blockade", include_str!("../data/perft/blockade.txt")),
+    ("catapult", include_str!("../data/perft/catapult.txt")),
+    ("empire", include_str!("../data/perft/empire.txt")),
+    ("gateway", include_str!("../data/perft/gateway.txt")),
     (
         "kings_colour",
         include_str!("../data/perft/kings_colour.txt"),
     ),
-    (
-        "line_up",
-        include_str!("../data/perft/line_up.txt"),
-    ),
-    (
-        "royal_guard",
-        include_str!("../data/perft/royal_guard.txt"),
-    ),
-    (
-        "slingshot",
-        include_str!("../data/perft/slingshot.txt"),
-    ),
+    ("line_up", include_str!("../data/perft/line_up.txt")),
+    ("royal_guard", include_str!("../data/perft/royal_guard.txt")),
+    ("slingshot", include_str!("../data/perft/slingshot.txt")),
     (
         "sly_solitaire",
         include_str!("../data/perft/sly_solitaire.txt"),
     ),
-    (
-        "sniggle",
-        include_str!("../data/perft/sniggle.txt"),
-    ),
-    (
-        "spinner",
-        include_str!("../data/perft/spinner.txt"),
-    ),
+    ("sniggle", include_str!("../data/perft/sniggle.txt")),
+    ("spinner", include_str!("../data/perft/spinner.txt")),
 ];
 
 /// One perft vector of a data file: `game | position | depth | count |
