@@ -12,7 +12,7 @@ use crate::research::ugi;
 /// `isready`, `setoption name seed|agent value V`, `uginewgame`,
 /// `position startpos|fen <text> [moves M...]`, `go movetime N | nodes N
 /// | depth N | wtime N btime N ...`, `query gameover|p1turn|result`,
-/// `stop`, `quit`. See README.md for a worked session.
+/// `stop`, `quit`. See docs/protocol.md for a worked session.
 #[derive(ClapArgs)]
 pub struct Args {
     /// Game string.

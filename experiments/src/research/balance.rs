@@ -7,7 +7,7 @@
 //! CSVs after each block, so an interrupted run keeps every finished game and
 //! the same command resumes it.
 //!
-//! The measures (defined once more in `results/README.md`):
+//! The measures (defined once more in `docs/results-format.md`):
 //! * `first_mover_*`: the first mover's wins over all games, with the Wilson
 //!   95 % interval. The first mover is the seat that plays the colour moving
 //!   first in the main game, after any pie choice.
