@@ -17,10 +17,15 @@
 //! move does not parse or is not legal **cheats**: [`Agent::try_select`]
 //! then returns a [`Forfeit`], and the harness scores the game as lost by
 //! that seat.
+//!
+//! The program cannot exhaust boardlab's memory: a line longer than
+//! [`MAX_LINE`] bytes counts as a crash, and at most [`MAX_QUEUED`] lines
+//! wait unread (a program that writes more blocks on its full pipe, and
+//! then times out).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 use engine::spec::{ParamInfo, Params, Spec};
@@ -64,6 +69,55 @@ pub const PARAMS: &[ParamInfo] = &[
 
 /// Extra time to start a program and answer `ugi` and `isready`.
 const STARTUP_MS: u64 = 5000;
+
+/// The longest line, in bytes without its newline, read from a program; a
+/// longer one forfeits the game as a crash.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Lines read ahead of the agent at most (so at most about
+/// `MAX_QUEUED * MAX_LINE` bytes are held per program).
+pub const MAX_QUEUED: usize = 256;
+
+/// What the reader thread passes on: a line, or the news that the program
+/// wrote a line longer than [`MAX_LINE`] (after which it reads no more).
+enum Output {
+    Line(String),
+    Overlong,
+}
+
+/// Reads `stdout` line by line into `tx` with both bounds; ends at the end
+/// of the output, a read error, an overlong line or a dropped receiver.
+fn read_lines<R: Read>(stdout: R, tx: &std::sync::mpsc::SyncSender<Output>) {
+    let mut reader = BufReader::new(stdout);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        // Room for MAX_LINE bytes and a "\r\n": a read that fills it with a
+        // longer line stops there, so the rest is never read.
+        let limit = (MAX_LINE + 2) as u64;
+        let n = match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
+            Ok(n) => n,
+            Err(_) => return,
+        };
+        if n == 0 {
+            return;
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        if buf.len() > MAX_LINE {
+            let _ = tx.send(Output::Overlong);
+            return;
+        }
+        let line = String::from_utf8_lossy(&buf).into_owned();
+        if tx.send(Output::Line(line)).is_err() {
+            return;
+        }
+    }
+}
 
 /// Configuration of [`External`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,7 +199,7 @@ impl ExternalConfig {
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Output>,
 }
 
 /// An agent that asks an external UGI program for each move.
@@ -198,10 +252,15 @@ impl External {
             let left = deadline.saturating_duration_since(Instant::now());
             let p = self.process.as_mut().expect("started");
             match p.lines.recv_timeout(left) {
-                Ok(line) => {
+                Ok(Output::Line(line)) => {
                     if line.split_whitespace().next() == Some(word) {
                         return Ok(line);
                     }
+                }
+                Ok(Output::Overlong) => {
+                    return Err(
+                        self.crash(format!("a line longer than {MAX_LINE} bytes before {word}"))
+                    );
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(self.timeout(word, ms)),
                 Err(RecvTimeoutError::Disconnected) => {
@@ -231,15 +290,8 @@ impl External {
             })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (tx, rx) = sync_channel(MAX_QUEUED);
+        std::thread::spawn(move || read_lines(stdout, &tx));
         self.process = Some(Process {
             child,
             stdin,

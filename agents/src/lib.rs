@@ -62,7 +62,7 @@ use engine::spec::{ParamInfo, Params, Spec};
 use engine::{Search, State};
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
-pub use external::{External, ExternalConfig};
+pub use external::{External, ExternalConfig, MAX_LINE};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use solver::{Solution, Solver, SolverConfig};

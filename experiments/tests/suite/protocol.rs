@@ -186,6 +186,12 @@ fn a_crashing_hanging_or_cheating_program_forfeits() {
         ("crash", ForfeitKind::Crash),
         ("hang", ForfeitKind::Timeout),
         ("cheat", ForfeitKind::IllegalMove),
+        // Output without a newline: a line over MAX_LINE is a crash, read
+        // only up to the bound (not until the time-out).
+        ("flood", ForfeitKind::Crash),
+        // Lines without end and no bestmove: the bounded queue keeps memory
+        // flat while the program blocks on its pipe, then the clock runs out.
+        ("chatter", ForfeitKind::Timeout),
     ] {
         let spec = format!("external(cmd=\"{}\",ms=100,margin=150)", fake(mode));
         for seat in 0..2 {
@@ -199,6 +205,14 @@ fn a_crashing_hanging_or_cheating_program_forfeits() {
             let (_, forfeit) = play_out_or_forfeit(&mut state, &mut players, 1, None);
             let (who, f) = forfeit.expect(mode);
             assert_eq!((who, f.kind), (seat, kind), "{mode}: {}", f.detail);
+            if mode == "flood" {
+                assert!(
+                    f.detail
+                        .contains(&format!("longer than {} bytes", agents::MAX_LINE)),
+                    "{}",
+                    f.detail
+                );
+            }
             assert!(!state.is_terminal());
             // Its first turn: seat 0 sets up at ply 0, seat 1 chooses at ply 1.
             assert_eq!(state.ply() as usize, seat, "{mode}");
@@ -211,8 +225,8 @@ fn a_crashing_hanging_or_cheating_program_forfeits() {
         assert_eq!(
             f.end_reason(),
             match mode {
-                "crash" => "forfeit: crash",
-                "hang" => "forfeit: timeout",
+                "crash" | "flood" => "forfeit: crash",
+                "hang" | "chatter" => "forfeit: timeout",
                 _ => "forfeit: illegal move",
             }
         );

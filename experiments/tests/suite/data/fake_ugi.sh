@@ -1,8 +1,9 @@
 #!/bin/sh
 # A scripted UGI engine that misbehaves at its first `go`, for the external
-# agent's forfeit tests: `fake_ugi.sh crash|hang|cheat`.
+# agent's forfeit tests: `fake_ugi.sh crash|hang|cheat|flood|chatter`.
 #   crash: exits without an answer; hang: never answers; cheat: answers a
-#   move that is not legal (`bestmove zz99`).
+#   move that is not legal (`bestmove zz99`); flood: writes bytes without
+#   end and no newline; chatter: writes `info` lines without end.
 mode="$1"
 while IFS= read -r line; do
   case "$line" in
@@ -14,6 +15,8 @@ while IFS= read -r line; do
         crash) exit 3 ;;
         hang) sleep 30 ;;
         cheat) echo "info depth 1"; echo "bestmove zz99" ;;
+        flood) exec tr -d '\n' < /dev/zero ;;
+        chatter) exec yes "info depth 1 score cp 0" ;;
       esac ;;
     quit) exit 0 ;;
   esac
