@@ -1174,7 +1174,7 @@ fn write_golden() {
     let out = golden.to_file_text(&format!(
         "Catapult golden playthrough: catapult(size=8,royal=false,dagger=true,dagger_move_then_pass=true,ply_cap=2000)\n\
          A random game (ChaCha8 seed {seed}) played and checked move by move by the\n\
-         independent reference in engine/tests/catapult_reference.rs, not by the engine.\n\
+         independent reference in engine/tests/suite/catapult_reference.rs, not by the engine.\n\
          Lines starting with '#' are comments; the actions follow, one per line."
     ));
     let path = golden_path();

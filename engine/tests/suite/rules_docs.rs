@@ -10,7 +10,7 @@
 //! game whose `docs/rules/<name>.md` matches the nearest directory (or the
 //! file itself) on its path, so games may move between folders. Code outside
 //! any game (the Sly board, the API, the toolkit) is checked against the rules
-//! files whose first word names one of its path components (`board/sly.rs` →
+//! files whose first word names one of its path components (`board/sly/geometry.rs` →
 //! `sly-board.md` and the files linking to it), or else against all of them.
 
 use std::collections::{BTreeMap, BTreeSet};

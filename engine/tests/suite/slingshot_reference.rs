@@ -6,7 +6,7 @@
 //! deliberately plain and slow: an array of squares, breadth-first search for
 //! paths, and the custodial generator taken literally from S9 (for every
 //! opponent singleton T, each target line through T, every square M on the
-//! line, the pair M ± p). It shares no code with `engine/src/slingshot.rs`;
+//! line, the pair M ± p). It shares no code with `engine/src/slingshot/`;
 //! the engine is only touched through its public API, for comparison.
 //!
 //! Tests here:
@@ -1052,7 +1052,7 @@ fn write_golden() {
     let out = golden.to_file_text(&format!(
         "Slingshot golden playthrough: slingshot(size=7,supply=45,corners=ordinary,stuck=pass)\n\
          A random game (ChaCha8 seed {seed}) played and checked move by move by the\n\
-         independent reference in engine/tests/slingshot_reference.rs, not by the engine.\n\
+         independent reference in engine/tests/suite/slingshot_reference.rs, not by the engine.\n\
          Lines starting with '#' are comments; the moves follow, one per line."
     ));
     let path = golden_path();

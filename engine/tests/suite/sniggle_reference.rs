@@ -4,7 +4,7 @@
 //! The reference (`Ref`) is written from the dossier alone: a 12 × 12 array
 //! of cells, the step found by walking right, the column rule by counting
 //! down the column, the gap rule by listing occupied fields. It shares no
-//! code with `engine/src/sniggle.rs` (not even the square names) and sees the
+//! code with `engine/src/sniggle/` (not even the square names) and sees the
 //! engine only through the public API and the text formats.
 
 // The reference generators index plain arrays by coordinates on purpose.

@@ -275,7 +275,7 @@ fn win_two_players() {
     assert_eq!(back.returns(), s.returns());
 }
 
-/// Three players: the winner gets +1 and both others −1 (api.rs).
+/// Three players: the winner gets +1 and both others −1 (the returns convention, `engine/src/api/mod.rs`).
 #[test]
 fn win_three_players() {
     let g = game("sniggle(players=3)");

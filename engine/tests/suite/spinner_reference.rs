@@ -4,7 +4,7 @@
 //! The reference (`Ref`) is written from the dossier alone: a vector of
 //! cells, breadth-first search for paths, placements checked one square at
 //! a time against the B.5 canonical order. It shares no code with
-//! `engine/src/spinner.rs` and sees the engine only through the public API
+//! `engine/src/spinner/` and sees the engine only through the public API
 //! and the text formats.
 
 // The reference generators index plain arrays by coordinates on purpose.

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use super::options::{OpeningOpts, RunOpts};
@@ -53,7 +53,7 @@ pub struct Args {
 /// Play every block (or the ladder) and print the table.
 ///
 /// # Errors
-/// `--shard`, a bad game or agent spec, bad options, an I/O error.
+/// A bad game or agent spec, bad options, an I/O error.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let Args {
         game,
@@ -67,9 +67,6 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         run,
         open,
     } = args;
-    if run.shard.is_some() {
-        bail!("balance does not take --shard (each block resumes on its own)");
-    }
     let mut list = game;
     if all {
         list.extend(balance::all_games());

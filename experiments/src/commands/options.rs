@@ -42,10 +42,27 @@ pub struct RunOpts {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `--shard`, for the runs whose games split into independent slices
+/// (`tournament`, `rate`, `tune`; not the sequential `sprt`, nor `balance`
+/// and `pie`, whose blocks resume on their own).
+#[derive(Args)]
+pub struct ShardOpts {
     /// Play only the k-th of n deterministic slices (k/n); combine the
     /// slices' CSVs with `boardlab merge`.
     #[arg(long)]
     pub shard: Option<String>,
+}
+
+impl ShardOpts {
+    /// The parsed `(k, n)`, if given.
+    ///
+    /// # Errors
+    /// A `--shard` that is not `k/n` with `1 <= k <= n`.
+    pub fn parse(&self) -> Result<Option<(u32, u32)>> {
+        self.shard.as_deref().map(parse_shard).transpose()
+    }
 }
 
 /// Openings the games start from (every command that plays a tournament).
@@ -93,7 +110,7 @@ impl RunOpts {
     /// these options and `openings`.
     ///
     /// # Errors
-    /// A `--shard` that is not `k/n` with `1 <= k <= n`.
+    /// None today; a `Result` so that request checks can grow here.
     pub fn tournament(
         &self,
         game: &str,
@@ -106,7 +123,6 @@ impl RunOpts {
         t.threads = self.threads;
         t.overwrite = self.overwrite;
         t.progress = !self.quiet;
-        t.shard = self.shard.as_deref().map(parse_shard).transpose()?;
         t.openings = openings.request();
         Ok(t)
     }

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args as ClapArgs;
 
 use super::options::RunOpts;
@@ -39,11 +39,8 @@ pub struct Args {
 /// Play (or resume) the maps and print their summary.
 ///
 /// # Errors
-/// `--shard`, a bad game or agent spec, bad options, an I/O error.
+/// A bad game or agent spec, bad options, an I/O error.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
-    if args.run.shard.is_some() {
-        bail!("pie does not take --shard (an interrupted map resumes)");
-    }
     let pie = PieArgs {
         game: args.game,
         agent: args.agent,

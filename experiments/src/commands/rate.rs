@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use super::options::{OpeningOpts, RunOpts};
+use super::options::{OpeningOpts, RunOpts, ShardOpts};
 use crate::research::rate::{self, RateArgs};
 use crate::research::strength::games_csv_for;
 
@@ -35,6 +35,8 @@ pub struct Args {
     run: RunOpts,
     #[command(flatten)]
     open: OpeningOpts,
+    #[command(flatten)]
+    shard: ShardOpts,
 }
 
 /// Play the round robin, fit and print the ratings.
@@ -43,10 +45,12 @@ pub struct Args {
 /// A bad game or agent spec, bad options, an I/O error.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let games_csv = args.out.unwrap_or_else(|| games_csv_for(&args.ratings));
+    let mut run =
+        args.run
+            .tournament(&args.game, &args.agents, args.games, games_csv, args.open)?;
+    run.shard = args.shard.parse()?;
     let rate = RateArgs {
-        run: args
-            .run
-            .tournament(&args.game, &args.agents, args.games, games_csv, args.open)?,
+        run,
         anchor: args.anchor,
         ratings_out: args.ratings,
     };

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use super::options::{OpeningOpts, RunOpts};
+use super::options::{OpeningOpts, RunOpts, ShardOpts};
 use crate::run;
 
 /// Default agents of the embedded tournament.
@@ -14,7 +14,7 @@ const DEFAULT_AGENTS: [&str; 3] = ["mcts(iterations=4000)", "alphabeta(depth=3)"
 
 /// Self-play tournament in parallel; one CSV row per finished game.
 /// With no arguments: Slingshot 9×9, MCTS against alpha-beta against
-/// random, about a minute on 2 cores.
+/// random, about 10 s of games on 2 cores.
 #[derive(ClapArgs)]
 pub struct Args {
     /// Game string.
@@ -34,6 +34,8 @@ pub struct Args {
     run: RunOpts,
     #[command(flatten)]
     open: OpeningOpts,
+    #[command(flatten)]
+    shard: ShardOpts,
 }
 
 /// Play (or resume) the tournament and print its summary.
@@ -50,6 +52,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let mut t = args
         .run
         .tournament(&args.game, &agents, args.games, args.out, args.open)?;
+    t.shard = args.shard.parse()?;
     // The summary streams: memory does not grow with --games.
     t.keep_records = false;
     let res = run::run(&t)?;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use super::options::{OpeningOpts, RunOpts};
+use super::options::{OpeningOpts, RunOpts, ShardOpts};
 use crate::research::strength::games_csv_for;
 use crate::research::tune::{self, TuneArgs};
 
@@ -38,6 +38,8 @@ pub struct Args {
     run: RunOpts,
     #[command(flatten)]
     open: OpeningOpts,
+    #[command(flatten)]
+    shard: ShardOpts,
 }
 
 /// Play every value against the baseline and print the table.
@@ -47,10 +49,12 @@ pub struct Args {
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let games_csv = args.out.unwrap_or_else(|| games_csv_for(&args.tune));
     let plot = args.plot.unwrap_or_else(|| args.tune.with_extension("svg"));
+    let mut run = args
+        .run
+        .tournament(&args.game, &[], args.games, games_csv, args.open)?;
+    run.shard = args.shard.parse()?;
     let tune = TuneArgs {
-        run: args
-            .run
-            .tournament(&args.game, &[], args.games, games_csv, args.open)?,
+        run,
         agent: args.agent,
         baseline: args.baseline,
         tune_out: args.tune,

@@ -394,7 +394,8 @@ fn strength_runs_check_their_input_before_playing() {
             "sprt", "--game", G, "--agents", "random", "random", "--elo0", "0", "--elo1", "5",
             "--shard", "1/2", "--sprt", &s,
         ],
-        "cannot be sharded",
+        // sprt is sequential: it has no --shard (the library refuses one too).
+        "unexpected argument '--shard'",
     );
     fails(
         &[
