@@ -98,6 +98,46 @@ impl Pentanomial {
     }
 }
 
+/// The one-sided Clopper–Pearson lower bound at level `alpha` of a
+/// binomial proportion with `k` successes in `n` trials: the `alpha`
+/// quantile of Beta(k, n − k + 1) (0 when `k = 0`; `alpha^(1/n)` when
+/// `k = n`). Exact: it never covers less than 1 − alpha.
+pub fn clopper_pearson_lower(k: u64, n: u64, alpha: f64) -> f64 {
+    if k == 0 || n == 0 {
+        return 0.0;
+    }
+    if k == n {
+        return alpha.powf(1.0 / n as f64);
+    }
+    statrs::distribution::Beta::new(k as f64, (n - k + 1) as f64)
+        .map_or(0.0, |b| b.inverse_cdf(alpha))
+}
+
+/// A pairing one side never lost (a sweep, draws allowed) says only that
+/// the winner is at least so much stronger: its Elo is a one-sided bound,
+/// never a point. With `w` wins and `d` draws in `n = w + d` games and no
+/// loss, the score is at least `(q + r) / 2`, where `q` bounds the share
+/// of games not lost and `r` the share won, each by an exact one-sided
+/// Clopper–Pearson bound at α/4 (Bonferroni: the pair holds at α/2, the
+/// lower tail of a two-sided 95 % interval). Without draws that is the
+/// plain bound `(α/2)^(1/n)`: 40 wins of 40 give a score of at least
+/// 0.9119, **≥ +406 Elo**. `None` when the side lost a game.
+pub fn sweep_bound(wins: u64, draws: u64, losses: u64) -> Option<f64> {
+    let n = wins + draws;
+    if losses > 0 || n == 0 {
+        return None;
+    }
+    let alpha = 1.0 - 0.95;
+    let score = if draws == 0 {
+        clopper_pearson_lower(n, n, alpha / 2.0)
+    } else {
+        let q = clopper_pearson_lower(n, n, alpha / 4.0);
+        let r = clopper_pearson_lower(wins, n, alpha / 4.0);
+        (q + r) / 2.0
+    };
+    Some(elo_from_score(score.clamp(1e-9, 1.0 - 1e-9)))
+}
+
 /// Wald's SPRT bounds `(ln(β/(1−α)), ln((1−β)/α))`: ±2.944 at α = β = 0.05.
 pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
     ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
@@ -284,6 +324,25 @@ mod tests {
         assert_eq!(elo_from_score(0.5), 0.0);
         assert!((elo_from_score(0.9) - 381.7).abs() < 0.1);
         assert!((score_from_elo(190.85) - 0.75).abs() < 1e-4);
+    }
+
+    #[test]
+    fn sweep_bounds_are_exact_one_sided_bounds() {
+        // 40–0: 0.025^(1/40) = 0.91185 → 400·log10(0.91185/0.08815) = 405.9.
+        let b = sweep_bound(40, 0, 0).unwrap();
+        assert!((b - 405.9).abs() < 0.1, "{b}");
+        // 10–0: 0.025^(1/10) = 0.69150 → 400·log10(0.69150/0.30850) = 140.2.
+        let b = sweep_bound(10, 0, 0).unwrap();
+        assert!((b - 140.2).abs() < 0.1, "{b}");
+        assert_eq!(sweep_bound(39, 0, 1), None);
+        // Draws weaken the bound: 33–0–7 is at most what 40–0 shows.
+        let d = sweep_bound(33, 7, 0).unwrap();
+        assert!(d > 100.0 && d < 405.9, "{d}");
+        // Clopper–Pearson for 81 of 263 at 2.5 %: the p with
+        // P(X ≥ 81 | n = 263, p) = 0.025, found by bisection on the exact
+        // binomial tail outside this code: 0.25274.
+        let lo = clopper_pearson_lower(81, 263, 0.025);
+        assert!((lo - 0.2527).abs() < 5e-4, "{lo}");
     }
 
     #[test]

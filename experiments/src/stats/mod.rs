@@ -1,6 +1,7 @@
 //! Small statistics used in every summary.
 
 pub mod elo;
+pub mod sequential;
 
 /// The 97.5 % quantile of the standard normal distribution (two-sided 95 %).
 pub const Z95: f64 = 1.959_963_984_540_054;
