@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::run::{OpeningsRequest, TournamentArgs, parse_shard};
+use crate::stats::sequential::{DEFAULT_MAX_GAMES, Until};
 
 /// The position a command starts from: a game, then a position text or its
 /// initial state, then moves (`moves`, `perft`, `play`, `analyse`, `show`).
@@ -42,6 +43,45 @@ pub struct RunOpts {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `--until` and `--max-games`: a sequential run that stops on its data
+/// (`tournament`, `balance`).
+#[derive(Args)]
+pub struct UntilOpts {
+    /// Play until the first mover's anytime-valid 95 % interval meets a
+    /// rule: `halfwidth=H` (its half-width is at most H) or `decide=D` (it
+    /// excludes the fair value, or lies inside it ± D); H and D are
+    /// fractions of the score, 0.03 is 3 points. Checked at 64 games, then
+    /// every 10 % more.
+    #[arg(long, value_name = "RULE")]
+    pub until: Option<String>,
+    /// The cap of an --until run: games per pairing (per block in
+    /// balance), 100000 by default.
+    #[arg(long, value_name = "N", requires = "until")]
+    pub max_games: Option<u32>,
+}
+
+impl UntilOpts {
+    /// The parsed rule and the games to play: `--max-games` (default
+    /// 100,000) with a rule, `games` without.
+    ///
+    /// # Errors
+    /// A malformed rule, or `--games` given beside `--until`.
+    pub fn resolve(&self, games: u32, games_given: bool) -> Result<(Option<Until>, u32)> {
+        match &self.until {
+            None => Ok((None, games)),
+            Some(text) => {
+                if games_given {
+                    anyhow::bail!(
+                        "--until plays until its rule is met: give the cap as --max-games, not --games"
+                    );
+                }
+                let rule = Until::parse(text)?;
+                Ok((Some(rule), self.max_games.unwrap_or(DEFAULT_MAX_GAMES)))
+            }
+        }
+    }
 }
 
 /// `--shard`, for the runs whose games split into independent slices

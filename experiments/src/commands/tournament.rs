@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use super::options::{OpeningOpts, RunOpts, ShardOpts};
+use super::options::{OpeningOpts, RunOpts, ShardOpts, UntilOpts};
 use crate::run;
 
 /// Default agents of the embedded tournament.
@@ -25,8 +25,8 @@ pub struct Args {
     #[arg(long, num_args = 1..)]
     agents: Vec<String>,
     /// Games per pair of agents, seats alternated.
-    #[arg(long, default_value_t = 50)]
-    games: u32,
+    #[arg(long)]
+    games: Option<u32>,
     /// Output CSV (its configuration goes to FILE.config.json).
     #[arg(long, default_value = "runs/tournament.csv")]
     out: PathBuf,
@@ -35,8 +35,13 @@ pub struct Args {
     #[command(flatten)]
     open: OpeningOpts,
     #[command(flatten)]
+    until: UntilOpts,
+    #[command(flatten)]
     shard: ShardOpts,
 }
+
+/// Games per pair of agents when neither --games nor --until is given.
+const DEFAULT_GAMES: u32 = 50;
 
 /// Play (or resume) the tournament and print its summary.
 ///
@@ -49,14 +54,30 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     } else {
         args.agents
     };
+    let (until, games) = args
+        .until
+        .resolve(args.games.unwrap_or(DEFAULT_GAMES), args.games.is_some())?;
     let mut t = args
         .run
-        .tournament(&args.game, &agents, args.games, args.out, args.open)?;
+        .tournament(&args.game, &agents, games, args.out, args.open)?;
     t.shard = args.shard.parse()?;
+    t.until = until;
     // The summary streams: memory does not grow with --games.
     t.keep_records = false;
     let res = run::run(&t)?;
     writeln!(out, "{}", res.summary.render(&res.config))?;
+    if let Some(rule) = until {
+        match (res.stopped_at, &res.summary.first_mover_score) {
+            (Some(n), _) => writeln!(out, "stopped: --until {rule} met at {n} games")?,
+            (None, Some(e)) => writeln!(
+                out,
+                "stopped: --max-games reached with --until {rule} unmet; it needs about {} games",
+                e.games_needed(rule)
+                    .map_or("more than 10^9".to_string(), |n| n.to_string())
+            )?,
+            (None, None) => {}
+        }
+    }
     writeln!(
         out,
         "played {} games in {:.1} s; {} rows in {}",

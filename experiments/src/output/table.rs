@@ -62,6 +62,16 @@ pub fn games_bar(len: usize, visible: bool) -> ProgressBar {
     b
 }
 
+/// A spinner with a message (a sequential run's state), or a hidden one.
+pub fn spinner(visible: bool) -> ProgressBar {
+    if !visible {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new_spinner();
+    b.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"));
+    b
+}
+
 /// A rayon pool of `threads` workers (0: one per core).
 ///
 /// # Errors

@@ -6,7 +6,6 @@ use std::fs::OpenOptions;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::research::strength::{cutechess_lines, pairs, two_seats};
 use crate::run::{self, GameRecord, Schedule, TournamentArgs};
@@ -134,14 +133,7 @@ pub fn sprt(args: &SprtArgs) -> Result<String> {
     run.also_writes.push(args.sprt_out.clone());
     let show = run.progress;
     run.progress = false;
-    let bar = if show {
-        ProgressBar::new_spinner()
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("valid template"),
-    );
+    let bar = crate::output::table::spinner(show);
     let cap = run.games as u64;
     let mut limit = 0;
     let (res, outcome) = loop {

@@ -37,6 +37,8 @@ use serde::{Deserialize, Serialize};
 use agents::AgentSpec;
 use engine::{Game, GameVisitor, Research, visit_game};
 
+use crate::stats::sequential::{ALPHA, Until, checkpoints};
+
 pub mod config;
 pub mod jobs;
 pub mod merge;
@@ -143,6 +145,12 @@ pub struct TournamentArgs {
     /// file (the next batch of a sequential run such as SPRT): it says
     /// nothing about resuming and adds no provenance entry.
     pub continues: bool,
+    /// `--until`: play until the first mover's interval meets this rule
+    /// (checked at [`checkpoints`]), `games` being the cap (`--max-games`).
+    pub until: Option<Until>,
+    /// The level α of the first mover's interval: 0.05, or 0.05/m when the
+    /// run is one of m cells.
+    pub alpha: f64,
 }
 
 impl TournamentArgs {
@@ -166,6 +174,8 @@ impl TournamentArgs {
             also_writes: Vec::new(),
             openings: OpeningsRequest::default(),
             continues: false,
+            until: None,
+            alpha: ALPHA,
         }
     }
 }
@@ -190,6 +200,9 @@ pub struct TournamentResult {
     pub timed: bool,
     /// Wall-clock seconds of this invocation.
     pub seconds: f64,
+    /// A sequential run: the game count at which its rule was met, or
+    /// `None` when it reached its cap undecided.
+    pub stopped_at: Option<u64>,
 }
 
 struct RunVisitor<'a> {
@@ -393,6 +406,7 @@ impl GameVisitor for RunVisitor<'_> {
             records,
             played: todo,
             seconds: start.elapsed().as_secs_f64(),
+            stopped_at: None,
         })
     }
 }
@@ -473,5 +487,97 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
         .iter()
         .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("{e}")))
         .collect::<Result<Vec<_>>>()?;
-    visit_game(&args.game, RunVisitor { args, specs }).map_err(|e| anyhow!("{e}"))?
+    if let Some(rule) = args.until {
+        return run_until(args, rule);
+    }
+    let mut res =
+        visit_game(&args.game, RunVisitor { args, specs }).map_err(|e| anyhow!("{e}"))??;
+    res.summary.set_level(args.alpha, None, None);
+    Ok(res)
+}
+
+/// A sequential run: plays up to each of the [`checkpoints`] in turn and
+/// stops at the first where the first mover's interval (over the games
+/// below the checkpoint, in index order) meets `rule`, or at the cap. The
+/// checkpoints and the games are fixed by the seed, so the stop is the
+/// same at any thread count, and an interrupted run resumes to the same
+/// stop. The interval printed at the end covers every finished game: it is
+/// valid at any game count, however chosen.
+fn run_until(args: &TournamentArgs, rule: Until) -> Result<TournamentResult> {
+    if args.shard.is_some() {
+        bail!(
+            "--until is sequential and cannot be sharded; run it whole (it resumes after an interruption)"
+        );
+    }
+    let seats = num_seats(&args.game)?;
+    if seats < 2 {
+        bail!("--until measures the first mover, and this game has one seat");
+    }
+    // The run's shape before any game: its job count and observation group.
+    let shape = TournamentConfig {
+        agents: args.agents.clone(),
+        games: args.games,
+        schedule: args.schedule,
+        paired: args.paired,
+        openings: args.openings.is_set().then(|| OpeningsConfig {
+            count: 1,
+            plies: 0,
+            file: None,
+            digest: String::new(),
+            filter: None,
+        }),
+        interleaved: true,
+        ..TournamentConfig::default()
+    };
+    jobs::check_seats(&shape, seats)?;
+    let total = jobs::job_count(&shape, seats);
+    let group = summary::observation_group(&shape, seats);
+    rule.check_reachable(total / group, group, args.alpha)?;
+    let bar = crate::output::table::spinner(args.progress);
+    let mut call = args.clone();
+    call.progress = false;
+    let (mut played, mut seconds) = (0, 0.0);
+    for checkpoint in checkpoints(group) {
+        let limit = checkpoint.min(total);
+        call.limit = Some(limit);
+        let mut res = visit_game(
+            &call.game,
+            RunVisitor {
+                args: &call,
+                specs: call
+                    .agents
+                    .iter()
+                    .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("{e}")))
+                    .collect::<Result<Vec<_>>>()?,
+            },
+        )
+        .map_err(|e| anyhow!("{e}"))??;
+        // The next batch extends this file (even after --overwrite).
+        call.overwrite = false;
+        call.continues = true;
+        played += res.played;
+        seconds += res.seconds;
+        res.played = played;
+        res.seconds = seconds;
+        res.summary.set_level(args.alpha, Some(rule), Some(limit));
+        let met = res
+            .summary
+            .first_mover_score
+            .as_ref()
+            .is_some_and(|e| rule.met((e.lower, e.upper), e.fair));
+        if let Some(e) = &res.summary.first_mover_score {
+            bar.set_message(format!(
+                "{} games  first mover {:.3} [{:.3}, {:.3}]  until {rule}",
+                e.games, e.score, e.lower, e.upper
+            ));
+            bar.tick();
+        }
+        if met || limit >= total {
+            bar.finish_and_clear();
+            res.stopped_at = met.then_some(limit);
+            res.summary.set_level(args.alpha, Some(rule), None);
+            return Ok(res);
+        }
+    }
+    unreachable!("checkpoints are endless")
 }

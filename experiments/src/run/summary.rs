@@ -6,6 +6,9 @@ use std::fmt::Write as _;
 
 #[cfg(doc)]
 use crate::stats::mean_sd;
+use crate::stats::sequential::{
+    ALPHA, ConfidenceSequence, DEFAULT_MARGIN, Until, Verdict, verdict,
+};
 use crate::stats::{Proportion, wilson};
 
 use super::TournamentConfig;
@@ -37,6 +40,20 @@ pub struct Summary {
     pub agents: Vec<AgentSummary>,
     /// Wins of the first mover (Black in Slingshot), over games that have one.
     pub first_mover: Proportion,
+    /// The first mover's score (win 1, draw ½, loss 0; with k seats, its
+    /// share of the game's points: a draw 1/k) with its anytime-valid
+    /// interval, in games of two or more seats that have a first mover.
+    pub first_mover_score: Option<ScoreEstimate>,
+    /// The verdict of [`Summary::first_mover_score`] at [`Summary::margin`].
+    pub verdict: Option<Verdict>,
+    /// The margin of a `balanced` verdict.
+    pub margin: f64,
+    /// Each game's first-mover share, sorted by game index: what the
+    /// interval is computed from (24 bytes a game).
+    pub first_mover_shares: Vec<Share>,
+    /// Games sharing a seed or an opening form one observation of the
+    /// interval: 2 for game pairs, the seat count for k-seat openings, else 1.
+    pub group: u64,
     /// Wins of the pie setter, over games that have one.
     pub setter: Proportion,
     /// Wins per seat (seat order is itself an advantage to measure).
@@ -145,6 +162,7 @@ pub struct SummaryBuilder {
     d: Vec<u64>,
     l: Vec<u64>,
     fm: (u64, u64),
+    fm_shares: Vec<Share>,
     st: (u64, u64),
     draws: u64,
     pair: std::collections::BTreeMap<(usize, usize), (u64, u64, u64)>,
@@ -210,6 +228,19 @@ impl SummaryBuilder {
         if let Some(f) = r.first_mover {
             self.fm.0 += 1;
             self.fm.1 += r.winners.contains(&f) as u64;
+            if r.seats.len() >= 2 {
+                self.fm_shares.push(Share {
+                    index: r.index,
+                    share: share_of(r, f),
+                    outcome: if r.winners.is_empty() {
+                        1
+                    } else if r.winners.contains(&f) {
+                        2
+                    } else {
+                        0
+                    },
+                });
+            }
         }
         if let Some(s) = r.setter {
             self.st.0 += 1;
@@ -296,7 +327,11 @@ impl SummaryBuilder {
             .map(|(e, &(n, d))| (e.clone(), n, d))
             .collect();
         ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        Summary {
+        let mut shares = self.fm_shares.clone();
+        shares.sort_by_key(|x| x.index);
+        let seats = self.seat_wins.len();
+        let group = observation_group(config, seats);
+        let mut summary = Summary {
             scores,
             distinct: self.distinct.len(),
             distinct_of: n.min(DISTINCT_CAP) as usize,
@@ -304,6 +339,11 @@ impl SummaryBuilder {
             games: n as usize,
             agents,
             first_mover: wilson(self.fm.1 as f64, self.fm.0),
+            first_mover_score: None,
+            verdict: None,
+            margin: DEFAULT_MARGIN,
+            first_mover_shares: shares,
+            group,
             setter: wilson(self.st.1 as f64, self.st.0),
             seats: self
                 .seat_wins
@@ -323,7 +363,198 @@ impl SummaryBuilder {
                 .iter()
                 .map(|(&(a, b), &(x, y, z))| (a, b, x, y, z))
                 .collect(),
+        };
+        summary.set_level(ALPHA, None, None);
+        summary
+    }
+}
+
+/// One game's first-mover share, as the interval reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Share {
+    /// Game index.
+    pub index: u64,
+    /// The first mover's share of the points ([`share_of`]).
+    pub share: f64,
+    /// 2 won (alone or with partners), 1 drawn, 0 lost.
+    pub outcome: u8,
+}
+
+/// A seat's share of a game's points: a win 1 (each winner of a team
+/// alike) over the winners' count, a draw 1/k of k seats. For two seats
+/// this is the score (win 1, draw ½, loss 0); for k seats the shares sum to
+/// 1, so the fair share is 1/k.
+pub fn share_of(r: &GameRecord, seat: usize) -> f64 {
+    if r.winners.is_empty() {
+        1.0 / r.seats.len() as f64
+    } else if r.winners.contains(&seat) {
+        1.0 / r.winners.len() as f64
+    } else {
+        0.0
+    }
+}
+
+/// How many consecutive games form one observation of the first mover's
+/// interval: games that share a seed (game pairs) or an opening are not
+/// independent, so their mean is one observation (the pair-aware variance);
+/// otherwise each game is one.
+pub fn observation_group(config: &TournamentConfig, seats: usize) -> u64 {
+    match seats {
+        0 | 1 => 1,
+        2 if config.paired || config.openings.is_some() => 2,
+        k if config.openings.is_some() => k as u64,
+        _ => 1,
+    }
+}
+
+/// The first mover's score with its anytime-valid interval and p-value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreEstimate {
+    /// Games counted.
+    pub games: u64,
+    /// Games the first mover won (alone or with partners).
+    pub wins: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Games the first mover lost.
+    pub losses: u64,
+    /// Mean share over the games (the score for two seats).
+    pub score: f64,
+    /// The fair value: 1/k for k seats.
+    pub fair: f64,
+    /// Lower end of the interval.
+    pub lower: f64,
+    /// Upper end of the interval.
+    pub upper: f64,
+    /// Anytime-valid p-value against the fair value.
+    pub p_value: f64,
+    /// The interval's level α (0.05, or 0.05/m in a table of m cells).
+    pub alpha: f64,
+    /// Games per observation.
+    pub group: u64,
+    /// Observations (complete groups) the interval is made of.
+    pub units: u64,
+    /// Sample variance of one observation.
+    pub variance: f64,
+}
+
+impl ScoreEstimate {
+    /// The estimate of `shares` (sorted by index), in groups of `group`
+    /// consecutive indices, at level `alpha`, for a game of `seats` seats.
+    /// Only games with an index below `below` count, when given (a
+    /// sequential run's checkpoint); incomplete groups count in the wins,
+    /// draws and losses, not in the interval.
+    pub fn of(shares: &[Share], group: u64, alpha: f64, seats: usize, below: Option<u64>) -> Self {
+        let fair = 1.0 / seats.max(1) as f64;
+        let group = group.max(1);
+        let mut cs = ConfidenceSequence::new(alpha, fair);
+        let (mut wins, mut draws, mut losses, mut sum) = (0u64, 0u64, 0u64, 0.0);
+        let (mut unit_sum, mut unit_sq) = (0.0, 0.0);
+        let mut current: Option<(u64, f64, u64)> = None;
+        let mut push = |(_, total, count): (u64, f64, u64), cs: &mut ConfidenceSequence| {
+            if count == group {
+                let x = total / group as f64;
+                cs.push(x);
+                unit_sum += x;
+                unit_sq += x * x;
+            }
+        };
+        let mut games = 0u64;
+        for &Share {
+            index,
+            share: x,
+            outcome,
+        } in shares
+        {
+            if below.is_some_and(|b| index >= b) {
+                break;
+            }
+            games += 1;
+            sum += x;
+            match outcome {
+                2 => wins += 1,
+                1 => draws += 1,
+                _ => losses += 1,
+            }
+            let key = index / group;
+            match &mut current {
+                Some((k, total, count)) if *k == key => {
+                    *total += x;
+                    *count += 1;
+                }
+                _ => {
+                    if let Some(c) = current.take() {
+                        push(c, &mut cs);
+                    }
+                    current = Some((key, x, 1));
+                }
+            }
         }
+        if let Some(c) = current.take() {
+            push(c, &mut cs);
+        }
+        let units = cs.len();
+        let (lower, upper) = cs.interval();
+        let variance = if units > 1 {
+            let m = unit_sum / units as f64;
+            (unit_sq / units as f64 - m * m).max(0.0) * units as f64 / (units - 1) as f64
+        } else {
+            0.25
+        };
+        ScoreEstimate {
+            games,
+            wins,
+            draws,
+            losses,
+            score: if games > 0 { sum / games as f64 } else { fair },
+            fair,
+            lower,
+            upper,
+            p_value: cs.p_value(),
+            alpha,
+            group,
+            units,
+            variance,
+        }
+    }
+
+    /// The verdict at a `balanced` margin.
+    pub fn verdict(&self, margin: f64, seats: usize) -> Verdict {
+        verdict((self.lower, self.upper), self.fair, margin, seats)
+    }
+
+    /// About how many games in all would meet `rule` if the data go on as
+    /// they are (the observed variance; for `decide`, the half-width that
+    /// separates the score from the fair value or fits the margin, whichever
+    /// is larger); `None` beyond 10^9 observations.
+    pub fn games_needed(&self, rule: Until) -> Option<u64> {
+        let target = match rule {
+            Until::HalfWidth(h) => h,
+            Until::Decide(d) => {
+                let edge = (self.score - self.fair).abs();
+                edge.max(d - edge)
+            }
+        };
+        crate::stats::sequential::units_for_half_width(self.variance, target, self.alpha)
+            .map(|u| u * self.group)
+    }
+}
+
+impl std::fmt::Display for ScoreEstimate {
+    /// `+210 =40 -150  score 0.530 [0.497, 0.563] n=400 p=0.21`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "+{} ={} -{}  score {:.3} [{:.3}, {:.3}] n={} p={:.3}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score,
+            self.lower,
+            self.upper,
+            self.games,
+            self.p_value
+        )
     }
 }
 
@@ -337,6 +568,20 @@ pub fn summarise(config: &TournamentConfig, records: &[GameRecord]) -> Summary {
 }
 
 impl Summary {
+    /// Recomputes the first mover's interval at level `alpha` (0.05/m in a
+    /// table of m cells) over the games below `below` (all when `None`),
+    /// and its verdict at the margin of `rule`.
+    pub fn set_level(&mut self, alpha: f64, rule: Option<Until>, below: Option<u64>) {
+        let seats = self.seats.len();
+        self.margin = Until::margin(rule);
+        self.first_mover_score = (seats >= 2 && !self.first_mover_shares.is_empty())
+            .then(|| ScoreEstimate::of(&self.first_mover_shares, self.group, alpha, seats, below));
+        self.verdict = self
+            .first_mover_score
+            .as_ref()
+            .map(|e| e.verdict(self.margin, seats));
+    }
+
     /// A warning when fewer than 95 % of the games are distinct: the
     /// effective sample size is below n, and intervals are too narrow.
     pub fn distinct_warning(&self) -> Option<String> {
@@ -387,7 +632,35 @@ impl Summary {
                 a.agent, a.spec, a.wins, a.draws, a.losses, a.score
             );
         }
-        let _ = writeln!(&mut s, "first mover wins: {}", self.first_mover);
+        if let Some(e) = &self.first_mover_score {
+            let seats = self.seats.len();
+            let what = if seats == 2 {
+                "score".to_string()
+            } else {
+                format!("share (fair 1/{seats})")
+            };
+            let _ = writeln!(
+                &mut s,
+                "first mover: +{} ={} -{}  {what} {:.3} [{:.3}, {:.3}]  n={}{}  p={:.3}  ({:.0} % anytime-valid interval)",
+                e.wins,
+                e.draws,
+                e.losses,
+                e.score,
+                e.lower,
+                e.upper,
+                e.games,
+                if e.group > 1 {
+                    format!(" in groups of {}", e.group)
+                } else {
+                    String::new()
+                },
+                e.p_value,
+                100.0 * (1.0 - e.alpha)
+            );
+        }
+        if let Some(v) = &self.verdict {
+            let _ = writeln!(&mut s, "verdict: {v}");
+        }
         if self.setter.n > 0 {
             let _ = writeln!(&mut s, "setter wins:      {}", self.setter);
         }

@@ -17,4 +17,5 @@ mod pictures;
 mod protocol;
 mod records;
 mod runs;
+mod sequential;
 mod strength;
