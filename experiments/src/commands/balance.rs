@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use super::options::{OpeningOpts, RunOpts};
+use super::options::{OpeningOpts, RunOpts, UntilOpts};
 use crate::research::balance::{self, BalanceArgs};
 use crate::research::ladder::{self, LadderArgs};
 
@@ -25,8 +25,8 @@ pub struct Args {
     #[arg(long, default_value = "mcts(iterations=1000)")]
     agent: String,
     /// Games per game and agent.
-    #[arg(long, default_value_t = 400)]
-    games: u32,
+    #[arg(long)]
+    games: Option<u32>,
     /// Summary CSV; the games go to balance/ beside it.
     #[arg(long, default_value = "runs/balance.csv")]
     out: PathBuf,
@@ -44,11 +44,22 @@ pub struct Args {
     /// Games per pairing of rungs in the ladder's rating round robin.
     #[arg(long, default_value_t = 40)]
     rating_games: u32,
+    /// Re-summarise every row of --out from its games, playing nothing:
+    /// scores, intervals (level 0.05/m over the file's m rows), p-values,
+    /// verdicts and Elo from ladder.csv beside it. Relative games paths are
+    /// read from the current folder.
+    #[arg(long, conflicts_with_all = ["game", "all", "ladder"])]
+    refresh: bool,
+    #[command(flatten)]
+    until: UntilOpts,
     #[command(flatten)]
     run: RunOpts,
     #[command(flatten)]
     open: OpeningOpts,
 }
+
+/// Games per game and agent when neither --games nor --until is given.
+const DEFAULT_GAMES: u32 = 400;
 
 /// Play every block (or the ladder) and print the table.
 ///
@@ -64,14 +75,26 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         no_baseline,
         ladder,
         rating_games,
+        refresh,
+        until,
         run,
         open,
     } = args;
+    if refresh {
+        let rows = balance::refresh(&csv, std::path::Path::new("."))?;
+        write!(out, "{}", balance::table(&rows))?;
+        writeln!(out, "rows refreshed in {}", csv.display())?;
+        return Ok(());
+    }
+    let (until, games) = until.resolve(games.unwrap_or(DEFAULT_GAMES), games.is_some())?;
     let mut list = game;
     if all {
         list.extend(balance::all_games());
     }
     if !ladder.is_empty() {
+        if until.is_some() {
+            anyhow::bail!("--until is not available with --ladder: its rungs play a fixed --games");
+        }
         let args = LadderArgs {
             games: list,
             rungs: ladder::split_rungs(&ladder),
@@ -105,6 +128,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         baseline: !no_baseline,
         overwrite: run.overwrite,
         openings: open.request(),
+        until,
     };
     let rows = balance::run(&args)?;
     write!(out, "{}", balance::table(&rows))?;

@@ -34,6 +34,11 @@ pub fn p4_opt<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
     }
 }
 
+/// A small probability (a level α divided among many cells): 6 decimals.
+pub fn p6<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    fixed(*v, 6, s)
+}
+
 /// A mean or standard deviation of plies, turns or moves: 2 decimals.
 pub fn p2<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
     fixed(*v, 2, s)
@@ -42,6 +47,14 @@ pub fn p2<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
 /// An Elo difference: 1 decimal.
 pub fn p1<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
     fixed(*v, 1, s)
+}
+
+/// [`p1`], empty for `None`.
+pub fn p1_opt<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(x) => fixed(*x, 1, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// A count kept as a float (wins, where a draw may count ½): an integer

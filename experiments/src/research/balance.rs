@@ -35,7 +35,9 @@ use serde::{Deserialize, Serialize};
 use engine::registry::GAMES;
 use engine::{Game, GameVisitor, State, ToMove, visit_game};
 
+use crate::run::summary::{ScoreEstimate, Share, share_of};
 use crate::run::{self, GameRecord, TournamentArgs};
+use crate::stats::sequential::{ALPHA, Until, holm};
 use crate::stats::{Proportion, mean_sd, wilson};
 
 /// A `balance` request.
@@ -61,6 +63,9 @@ pub struct BalanceArgs {
     pub overwrite: bool,
     /// Openings every block's games start from.
     pub openings: crate::run::OpeningsRequest,
+    /// `--until`: each block plays until its interval meets the rule,
+    /// `games_per_block` being the cap.
+    pub until: Option<Until>,
 }
 
 /// Every registered game at its default parameters (`--all`).
@@ -93,6 +98,37 @@ pub struct BalanceRow {
     pub seats: usize,
     /// Games played.
     pub n: u64,
+    /// What the interval says: `first mover favoured`, `second mover
+    /// favoured` (`first mover disfavoured` with three or four seats),
+    /// `balanced within ±D`, `undecided`.
+    #[serde(default)]
+    pub verdict: String,
+    /// The first mover's score: win 1, draw ½, loss 0 (k seats: its share
+    /// of the points, a draw 1/k), the mean over the games.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub score: f64,
+    /// Lower end of the score's anytime-valid interval at level `alpha`.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub score_lower: f64,
+    /// Upper end.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub score_upper: f64,
+    /// The fair score: 1/seats.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub fair: f64,
+    /// The anytime-valid p-value against the fair score.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub p_value: f64,
+    /// `p_value` adjusted by Holm's method over every row of the file.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub p_holm: f64,
+    /// The interval's level: 0.05/m for a request of m blocks.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p6")]
+    pub alpha: f64,
+    /// The rung's Elo on the game's scale (random = 0), when the agent is
+    /// rated in the game's pool; empty otherwise.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p1_opt")]
+    pub elo: Option<f64>,
     /// Run seed.
     pub seed: u64,
     /// The block's game CSV (with its exact configuration beside it).
@@ -100,6 +136,12 @@ pub struct BalanceRow {
     /// First-mover wins.
     #[serde(serialize_with = "crate::output::csvfmt::count")]
     pub first_mover_wins: f64,
+    /// Drawn games.
+    #[serde(default)]
+    pub first_mover_draws: u64,
+    /// First-mover losses.
+    #[serde(default)]
+    pub first_mover_losses: u64,
     /// First-mover win rate.
     #[serde(serialize_with = "crate::output::csvfmt::p4")]
     pub first_mover_rate: f64,
@@ -166,6 +208,29 @@ impl BalanceRow {
     /// The first mover's rate as a [`Proportion`].
     pub fn first_mover(&self) -> Proportion {
         wilson(self.first_mover_wins, self.n)
+    }
+
+    /// Takes the score, its interval, p-value and verdict from `e`, with a
+    /// `balanced` margin.
+    pub fn set_estimate(&mut self, e: &ScoreEstimate, margin: f64) {
+        self.score = e.score;
+        self.score_lower = e.lower;
+        self.score_upper = e.upper;
+        self.fair = e.fair;
+        self.p_value = e.p_value;
+        self.alpha = e.alpha;
+        self.first_mover_draws = e.draws;
+        self.first_mover_losses = e.losses;
+        self.verdict = e.verdict(margin, self.seats).to_string();
+    }
+}
+
+/// Recomputes every row's Holm-adjusted p-value over the rows (the family
+/// of one summary file).
+pub fn adjust(rows: &mut [BalanceRow]) {
+    let adjusted = holm(&rows.iter().map(|r| r.p_value).collect::<Vec<_>>());
+    for (r, p) in rows.iter_mut().zip(adjusted) {
+        r.p_holm = p;
     }
 }
 
@@ -305,6 +370,25 @@ pub fn summarise_block(
         }
     }
     let nf = n as f64;
+    let mut shares: Vec<Share> = records
+        .iter()
+        .map(|r| {
+            let f = r.first_mover.unwrap_or(0);
+            Share {
+                index: r.index,
+                share: share_of(r, f),
+                outcome: if r.winners.is_empty() {
+                    1
+                } else if r.winners.contains(&f) {
+                    2
+                } else {
+                    0
+                },
+            }
+        })
+        .collect();
+    shares.sort_by_key(|x| x.index);
+    let estimate = ScoreEstimate::of(&shares, 1, ALPHA, seats, None);
     let fm = wilson(fm_wins, n);
     let dr = wilson(draws, n);
     let setter = (setter_games > 0).then(|| wilson(setter_wins, setter_games));
@@ -320,11 +404,22 @@ pub fn summarise_block(
     let means: Vec<f64> = by_order.iter().map(|s| s / nf).collect();
     let max = means.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
     let min = means.iter().cloned().fold(f64::INFINITY, f64::min);
-    Ok(BalanceRow {
+    let mut row = BalanceRow {
         game: game.to_string(),
         agent: agent.to_string(),
         seats,
         n,
+        verdict: String::new(),
+        score: 0.0,
+        score_lower: 0.0,
+        score_upper: 1.0,
+        fair: 0.5,
+        p_value: 1.0,
+        p_holm: 1.0,
+        alpha: ALPHA,
+        elo: None,
+        first_mover_draws: 0,
+        first_mover_losses: 0,
         seed,
         games_csv: games_csv.to_string(),
         first_mover_wins: fm_wins,
@@ -350,7 +445,9 @@ pub fn summarise_block(
         drawishness: draws / nf,
         duration_turns: replays.iter().map(|r| r.turns).sum::<u64>() as f64 / nf,
         branching_factor_average: mean_sd(&per_game).0,
-    })
+    };
+    row.set_estimate(&estimate, Until::margin(None));
+    Ok(row)
 }
 
 /// Reads `balance.csv` (empty if absent).
@@ -430,6 +527,9 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
         .map_or_else(|| PathBuf::from("balance"), |d| d.join("balance"));
     let mut rows = read_balance(&args.out)?;
     let mut mine = Vec::new();
+    // m cells, one claim: each block's interval at level 0.05/m, so that a
+    // block that stops is still decided after the correction.
+    let alpha = ALPHA / (games.len() * agent_list.len()) as f64;
     for (game, seats) in &games {
         for a in &agent_list {
             let games_csv = dir.join(format!("{}__{}.csv", slug(game), slug(a)));
@@ -450,9 +550,11 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             t.overwrite = args.overwrite;
             t.also_writes.push(args.out.clone());
             t.openings = args.openings.clone();
+            t.until = args.until;
+            t.alpha = alpha;
             let result = run::run(&t)?;
             let replays = replay_run(&result.config.game, result.config.seed, &result.records)?;
-            let row = summarise_block(
+            let mut row = summarise_block(
                 &result.config.game,
                 a,
                 *seats,
@@ -461,65 +563,122 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
                 &result.records,
                 &replays,
             )?;
+            if let Some(e) = &result.summary.first_mover_score {
+                row.set_estimate(e, Until::margin(args.until));
+            }
+            row.elo = rows
+                .iter()
+                .find(|r| r.game == row.game && r.agent == row.agent)
+                .and_then(|r| r.elo);
             upsert(&mut rows, row.clone());
+            adjust(&mut rows);
             write_balance(&args.out, &rows)?;
             mine.push(row);
+        }
+    }
+    for r in &mut mine {
+        if let Some(x) = rows.iter().find(|x| x.game == r.game && x.agent == r.agent) {
+            r.p_holm = x.p_holm;
         }
     }
     Ok(mine)
 }
 
-/// The printed table of `rows`.
+/// Re-summarises every row of a balance summary from its games, playing
+/// nothing: the scores, intervals (level 0.05/m for the file's m rows),
+/// p-values and verdicts are computed anew from each row's `games_csv`
+/// (resolved against `base` when relative), the Holm adjustment over the
+/// file, and each row's Elo from `ladder.csv` beside it where the agent is
+/// a rung of the game's ladder. Returns the rows written.
+///
+/// # Errors
+/// A row whose games file is missing or does not replay.
+pub fn refresh(out: &Path, base: &Path) -> Result<Vec<BalanceRow>> {
+    let mut rows = read_balance(out)?;
+    if rows.is_empty() {
+        bail!("{}: no rows to refresh", out.display());
+    }
+    let alpha = ALPHA / rows.len() as f64;
+    let ladder = crate::research::ladder::read_ladder(&crate::research::ladder::ladder_path(out))?;
+    for row in &mut rows {
+        let path = base.join(&row.games_csv);
+        let config = run::read_config(&path)?;
+        let (records, _) = run::read_rows(&path, false, Some(&config))?;
+        let mut b = run::SummaryBuilder::new();
+        for r in &records {
+            b.add(r);
+        }
+        let mut summary = b.finish(&config);
+        summary.set_level(alpha, None, None);
+        let replays = replay_run(&config.game, config.seed, &records)?;
+        let mut fresh = summarise_block(
+            &row.game,
+            &row.agent,
+            row.seats,
+            row.seed,
+            &row.games_csv,
+            &records,
+            &replays,
+        )?;
+        if let Some(e) = &summary.first_mover_score {
+            fresh.set_estimate(e, Until::margin(None));
+        }
+        fresh.elo = ladder
+            .iter()
+            .find(|l| l.game == row.game && l.agent == row.agent)
+            .map(|l| l.elo);
+        *row = fresh;
+    }
+    adjust(&mut rows);
+    write_balance(out, &rows)?;
+    Ok(rows)
+}
+
+/// The printed verdict table of `rows`: per game and agent the verdict,
+/// the first mover's wins, draws and losses, its score with the
+/// anytime-valid interval (at the row's level), the Holm-adjusted p-value
+/// over the summary file, the agent's Elo where rated, draws and plies.
 pub fn table(rows: &[BalanceRow]) -> String {
+    use crate::output::table::short;
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{:<44} {:<24} {:>5}  {:<24} {:<24} {:>6} {:>6} {:>13} {:>7}",
+        "{:<30} {:<26} {:<24} {:>15}  {:<22} {:>7} {:>7} {:>6} {:>7}",
         "game",
         "agent",
-        "n",
-        "first mover [95%]",
-        "setter [95%]",
-        "took1",
+        "verdict",
+        "+W =D -L",
+        "score [interval]",
+        "p Holm",
+        "Elo",
         "draws",
-        "plies",
-        "branch"
+        "plies"
     );
     for r in rows {
-        let pct = |p: Proportion| {
-            format!(
-                "{:.1}% [{:.1}, {:.1}]",
-                100.0 * p.rate,
-                100.0 * p.lower,
-                100.0 * p.upper
-            )
-        };
-        let setter = match (r.setter_rate, r.setter_lower, r.setter_upper) {
-            (Some(rate), Some(lower), Some(upper)) => pct(Proportion {
-                successes: 0.0,
-                n: r.n,
-                rate,
-                lower,
-                upper,
-            }),
-            _ => "-".to_string(),
-        };
-        let took = r
-            .chooser_took_first
-            .map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x));
         let _ = writeln!(
             s,
-            "{:<44} {:<24} {:>5}  {:<24} {:<24} {:>6} {:>5.1}% {:>6.1} ± {:<5.1} {:>7.1}",
-            r.game,
-            r.agent,
-            r.n,
-            pct(r.first_mover()),
-            setter,
-            took,
+            "{:<30} {:<26} {:<24} {:>15}  {:<22} {:>7.4} {:>7} {:>5.1}% {:>7.1}",
+            short(&r.game),
+            short(&r.agent),
+            r.verdict,
+            format!(
+                "+{} ={} -{}",
+                r.first_mover_wins, r.first_mover_draws, r.first_mover_losses
+            ),
+            format!(
+                "{:.3} [{:.3}, {:.3}]",
+                r.score, r.score_lower, r.score_upper
+            ),
+            r.p_holm,
+            r.elo.map_or("-".to_string(), |e| format!("{e:+.0}")),
             100.0 * r.draw_rate,
             r.plies_mean,
-            r.plies_sd,
-            r.branching_mean
+        );
+    }
+    if !rows.is_empty() {
+        let _ = writeln!(
+            s,
+            "score: win 1, draw ½ (k seats: the first mover's share, fair 1/k); intervals anytime-valid, each at level 0.05/m for the m blocks of its request; p Holm-adjusted over the summary file's rows"
         );
     }
     s

@@ -49,7 +49,17 @@ pub struct LadderRow {
     pub rung: usize,
     /// Canonical agent spec.
     pub agent: String,
-    /// Elo from the rating round robin (first rung = 0).
+    /// The rating as the games show it: `+120 [80, 160]` where pairings
+    /// both sides won games in link the rung to the first, `≥ +406` (or
+    /// `≤`) where only sweeps do.
+    #[serde(default)]
+    pub rating: String,
+    /// Whether the rung is linked to the first rung by pairings that are
+    /// not sweeps (then `elo` is a fitted point, else a bound).
+    #[serde(default)]
+    pub linked: bool,
+    /// Elo from the rating round robin (first rung = 0): the fitted point,
+    /// or for a rung placed by sweeps alone its bound.
     #[serde(serialize_with = "crate::output::csvfmt::p1")]
     pub elo: f64,
     /// Its 95 % interval.
@@ -190,7 +200,7 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
         t.overwrite = args.overwrite;
         t.openings = args.openings.clone();
         let rated = run::run(&t)?;
-        let fit = rate::fit(&rated.config, &rated.records, 0)?;
+        let fit = rate::linked(&rated.config, &rated.records, 0)?;
         let mut rows = Vec::new();
         for (i, agent) in rungs.iter().enumerate() {
             // First-mover advantage: the rung against itself.
@@ -205,6 +215,7 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
                 baseline: false,
                 overwrite: args.overwrite,
                 openings: args.openings.clone(),
+                until: None,
             })?;
             let r = b
                 .into_iter()
@@ -213,14 +224,21 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
             let (records, _) = read_rows(Path::new(&r.games_csv), false, None)?;
             let config = run::read_config(Path::new(&r.games_csv))?;
             let distinct = summarise(&config, &records).distinct as u64;
-            let e = fit.ratings[i];
+            let e = fit[i];
+            let bound = if e.lower.is_finite() {
+                e.lower
+            } else {
+                e.upper
+            };
             rows.push(LadderRow {
                 game: game.clone(),
                 rung: i,
                 agent: agent.clone(),
-                elo: e.elo,
-                elo_lower: e.elo - crate::stats::Z95 * e.se,
-                elo_upper: e.elo + crate::stats::Z95 * e.se,
+                rating: e.text(),
+                linked: e.elo.is_some(),
+                elo: e.elo.unwrap_or(bound),
+                elo_lower: if e.lower.is_finite() { e.lower } else { bound },
+                elo_upper: if e.upper.is_finite() { e.upper } else { bound },
                 n: r.n,
                 distinct,
                 first_mover_win: r.first_mover_rate,
@@ -255,13 +273,11 @@ pub fn table(rows: &[LadderRow]) -> String {
     for r in rows {
         let _ = writeln!(
             s,
-            "{:<28} {:>4}  {:<34} {:>7.0} [{:>5.0}, {:>5.0}]  {:>6}  {:>6.1}% [{:>5.1}, {:>5.1}]  {:>5.1}%  {:>5.1}%{}",
+            "{:<28} {:>4}  {:<34} {:>22}  {:>6}  {:>6.1}% [{:>5.1}, {:>5.1}]  {:>5.1}%  {:>5.1}%{}",
             crate::output::table::short(&r.game),
             r.rung,
             crate::output::table::short(&r.agent),
-            r.elo,
-            r.elo_lower,
-            r.elo_upper,
+            r.rating,
             r.n,
             100.0 * r.first_mover_win,
             100.0 * r.first_mover_lower,

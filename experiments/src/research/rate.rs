@@ -8,7 +8,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use crate::research::strength::{cutechess_lines, points_of, two_seats};
 use crate::run::{self, GameRecord, Schedule, TournamentArgs, TournamentConfig};
-use crate::stats::elo::{Ratings, bradley_terry};
+use crate::stats::elo::{LinkedRating, Ratings, bradley_terry, linked_ratings};
 
 /// A request for `boardlab rate`.
 #[derive(Clone, Debug)]
@@ -41,6 +41,36 @@ pub fn fit(config: &TournamentConfig, records: &[GameRecord], anchor: usize) -> 
         games[b][a] += 1.0;
     }
     bradley_terry(&score, &games, anchor).map_err(|e| anyhow!("cannot fit ratings: {e}"))
+}
+
+/// Ratings that keep sweeps out of the fit ([`linked_ratings`]): points
+/// where the games link a player to the anchor, bounds where only sweeps do.
+///
+/// # Errors
+/// An agent with no games.
+pub fn linked(
+    config: &TournamentConfig,
+    records: &[GameRecord],
+    anchor: usize,
+) -> Result<Vec<LinkedRating>> {
+    let k = config.agents.len();
+    let mut wins = vec![vec![0u64; k]; k];
+    let mut draws = vec![vec![0u64; k]; k];
+    for r in records {
+        if r.seats.len() != 2 {
+            continue;
+        }
+        let (a, b) = (r.seats[0], r.seats[1]);
+        match points_of(r, a) {
+            p if p > 0.75 => wins[a][b] += 1,
+            p if p < 0.25 => wins[b][a] += 1,
+            _ => {
+                draws[a][b] += 1;
+                draws[b][a] += 1;
+            }
+        }
+    }
+    linked_ratings(&wins, &draws, anchor).map_err(|e| anyhow!("cannot rate: {e}"))
 }
 
 fn anchor_index(agent_specs: &[String], anchor: Option<&str>) -> Result<usize> {

@@ -192,14 +192,26 @@ pub fn bradley_terry(
     games: &[Vec<f64>],
     anchor: usize,
 ) -> Result<Ratings, String> {
+    fit_bradley_terry(score, games, anchor, 1.0)
+}
+
+/// [`bradley_terry`] with `prior` virtual draws per pairing that played
+/// (0: the plain maximum-likelihood fit, finite only where every pairing
+/// between groups was won and lost at least once).
+fn fit_bradley_terry(
+    score: &[Vec<f64>],
+    games: &[Vec<f64>],
+    anchor: usize,
+    prior: f64,
+) -> Result<Ratings, String> {
     let k = score.len();
     let mut w = vec![vec![0.0; k]; k];
     let mut n = vec![vec![0.0; k]; k];
     for i in 0..k {
         for j in 0..k {
             if i != j && games[i][j] > 0.0 {
-                w[i][j] = score[i][j] + 0.5;
-                n[i][j] = games[i][j] + 1.0;
+                w[i][j] = score[i][j] + prior / 2.0;
+                n[i][j] = games[i][j] + prior;
             }
         }
     }
@@ -275,6 +287,176 @@ pub fn bradley_terry(
     Ok(Ratings { ratings, cov })
 }
 
+/// A rating that says what the games show: a point with its 95 % interval
+/// where the player is linked to the anchor by pairings both sides won
+/// games in, else only the bounds that sweeps give.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinkedRating {
+    /// The fitted Elo (anchor 0), `None` for a player placed by sweeps only.
+    pub elo: Option<f64>,
+    /// Lower end: of the interval, or the bound `≥` a sweep gives
+    /// (`-inf` when nothing bounds it).
+    pub lower: f64,
+    /// Upper end: of the interval, or the bound `≤` a sweep gives (`inf`
+    /// when nothing bounds it).
+    pub upper: f64,
+}
+
+impl LinkedRating {
+    /// `+120 [80, 160]`, `≥ +406`, `≤ -406`, `+406 … +800` or `unrated`.
+    pub fn text(&self) -> String {
+        match self.elo {
+            Some(e) => format!("{e:+.0} [{:+.0}, {:+.0}]", self.lower, self.upper),
+            None => match (self.lower.is_finite(), self.upper.is_finite()) {
+                (true, false) => format!("≥ {:+.0}", self.lower),
+                (false, true) => format!("≤ {:+.0}", self.upper),
+                (true, true) => format!("{:+.0} … {:+.0}", self.lower, self.upper),
+                (false, false) => "unrated".to_string(),
+            },
+        }
+    }
+}
+
+/// Ratings without artefacts of the prior: `wins[i][j]` and `draws[i][j]`
+/// count the games `i` won against and drew with `j`. A pairing in which
+/// exactly one side lost no game is a **sweep**: its maximum-likelihood gap
+/// is infinite, so it gives only the one-sided exact bound of
+/// [`sweep_bound`]. The players linked to the anchor by pairings that are
+/// not sweeps get the maximum-likelihood Bradley–Terry fit among
+/// themselves (no virtual games) with 95 % intervals; every other group of
+/// linked players is placed by the bounds its sweeps give against groups
+/// already placed (treating those players' ratings as known), and reports
+/// those bounds only.
+///
+/// # Errors
+/// A player with no games.
+#[allow(clippy::needless_range_loop)] // square matrices read best with indices
+pub fn linked_ratings(
+    wins: &[Vec<u64>],
+    draws: &[Vec<u64>],
+    anchor: usize,
+) -> Result<Vec<LinkedRating>, String> {
+    let k = wins.len();
+    let games = |i: usize, j: usize| wins[i][j] + wins[j][i] + draws[i][j];
+    let sweep = |i: usize, j: usize| games(i, j) > 0 && ((wins[i][j] == 0) != (wins[j][i] == 0));
+    // Groups: components of the pairings that are not sweeps.
+    let mut group = vec![usize::MAX; k];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for start in 0..k {
+        if group[start] != usize::MAX {
+            continue;
+        }
+        let g = groups.len();
+        let mut members = vec![start];
+        group[start] = g;
+        let mut at = 0;
+        while at < members.len() {
+            let i = members[at];
+            at += 1;
+            for j in 0..k {
+                if j != i && games(i, j) > 0 && !sweep(i, j) && group[j] == usize::MAX {
+                    group[j] = g;
+                    members.push(j);
+                }
+            }
+        }
+        groups.push(members);
+    }
+    if let Some(i) = (0..k).find(|&i| (0..k).all(|j| games(i, j) == 0)) {
+        return Err(format!("player {i} has no games"));
+    }
+    // Each group's own fit, relative to its first member.
+    let mut rel = vec![0.0; k];
+    let mut se = vec![0.0; k];
+    for members in &groups {
+        if members.len() < 2 {
+            continue;
+        }
+        let m = members.len();
+        let mut score = vec![vec![0.0; m]; m];
+        let mut n = vec![vec![0.0; m]; m];
+        for (a, &i) in members.iter().enumerate() {
+            for (b, &j) in members.iter().enumerate() {
+                if a != b && !sweep(i, j) {
+                    score[a][b] = wins[i][j] as f64 + 0.5 * draws[i][j] as f64;
+                    n[a][b] = games(i, j) as f64;
+                }
+            }
+        }
+        let local_anchor = members.iter().position(|&i| i == anchor).unwrap_or(0);
+        let r = fit_bradley_terry(&score, &n, local_anchor, 0.0)?;
+        for (a, &i) in members.iter().enumerate() {
+            rel[i] = r.ratings[a].elo;
+            se[i] = r.ratings[a].se;
+        }
+    }
+    let mut out = vec![
+        LinkedRating {
+            elo: None,
+            lower: f64::NEG_INFINITY,
+            upper: f64::INFINITY,
+        };
+        k
+    ];
+    // The anchor's group: points with intervals.
+    let home = group[anchor];
+    let mut placed = vec![false; groups.len()];
+    placed[home] = true;
+    for &i in &groups[home] {
+        out[i] = LinkedRating {
+            elo: Some(rel[i]),
+            lower: rel[i] - crate::stats::Z95 * se[i],
+            upper: rel[i] + crate::stats::Z95 * se[i],
+        };
+    }
+    // Other groups: bounds from sweeps against placed groups, nearest first.
+    loop {
+        let mut progress = false;
+        for g in 0..groups.len() {
+            if placed[g] {
+                continue;
+            }
+            let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+            for &j in &groups[g] {
+                for i in 0..k {
+                    if !placed[group[i]] || !sweep(i, j) {
+                        continue;
+                    }
+                    let known = out[i].elo.unwrap_or(f64::NAN);
+                    let (i_lo, i_hi) = if known.is_nan() {
+                        (out[i].lower, out[i].upper)
+                    } else {
+                        (known, known)
+                    };
+                    if wins[i][j] == 0 {
+                        // j never lost to i: j ≥ i + bound.
+                        if let Some(b) = sweep_bound(wins[j][i], draws[i][j], 0) {
+                            lo = lo.max(i_lo + b - rel[j]);
+                        }
+                    } else if let Some(b) = sweep_bound(wins[i][j], draws[i][j], 0) {
+                        hi = hi.min(i_hi - b - rel[j]);
+                    }
+                }
+            }
+            if lo.is_finite() || hi.is_finite() {
+                placed[g] = true;
+                progress = true;
+                for &j in &groups[g] {
+                    out[j] = LinkedRating {
+                        elo: None,
+                        lower: lo + rel[j],
+                        upper: hi + rel[j],
+                    };
+                }
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    Ok(out)
+}
+
 /// Inverts a small symmetric positive definite matrix by Gauss–Jordan
 /// elimination with partial pivoting (a handful of players: a linear
 /// algebra crate would cost more build time than it saves).
@@ -343,6 +525,31 @@ mod tests {
         // binomial tail outside this code: 0.25274.
         let lo = clopper_pearson_lower(81, 263, 0.025);
         assert!((lo - 0.2527).abs() < 5e-4, "{lo}");
+    }
+
+    #[test]
+    fn sweeps_give_bounds_and_linked_players_points() {
+        // Players 0 and 1 trade wins (12–8), player 2 beats both 40–0.
+        let mut wins = vec![vec![0u64; 3]; 3];
+        let draws = vec![vec![0u64; 3]; 3];
+        wins[1][0] = 12;
+        wins[0][1] = 8;
+        wins[2][0] = 40;
+        wins[2][1] = 40;
+        let r = linked_ratings(&wins, &draws, 0).unwrap();
+        // 0 v 1 alone: the MLE gap is 400·log10(12/8) = +70.4, no prior.
+        assert_eq!(r[0].elo, Some(0.0));
+        assert!((r[1].elo.unwrap() - 70.4).abs() < 0.1, "{:?}", r[1]);
+        // 2: only bounds, the larger of 0 + 405.9 and 70.4 + 405.9.
+        assert_eq!(r[2].elo, None);
+        assert!((r[2].lower - 476.3).abs() < 0.2, "{:?}", r[2]);
+        assert!(r[2].upper.is_infinite());
+        assert!(r[2].text().starts_with("≥ +476"), "{}", r[2].text());
+        // Swept the other way, the group lies below: ≤ −405.9.
+        let mut w2 = vec![vec![0u64; 2]; 2];
+        w2[0][1] = 40;
+        let r = linked_ratings(&w2, &vec![vec![0; 2]; 2], 0).unwrap();
+        assert!((r[1].upper + 405.9).abs() < 0.1 && r[1].text().starts_with("≤ -406"));
     }
 
     #[test]

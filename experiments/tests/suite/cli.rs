@@ -280,7 +280,13 @@ fn same_seed_same_rows_for_any_thread_count() {
         rows.iter()
             .all(|r| (r[1].parse::<u32>().unwrap() % 2 == 0) == (r[3] == "0"))
     );
-    assert!(sa.contains("first mover wins:") && sa.contains("setter wins:") && sa.contains("n=12"));
+    assert!(
+        sa.contains("first mover: +")
+            && sa.contains("\nverdict: ")
+            && sa.contains("setter wins:")
+            && sa.contains("n=12"),
+        "{sa}"
+    );
 }
 
 #[test]
