@@ -129,6 +129,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         overwrite: run.overwrite,
         openings: open.request(),
         until,
+        family: 0,
     };
     let rows = balance::run(&args)?;
     write!(out, "{}", balance::table(&rows))?;

@@ -149,11 +149,15 @@ fn balance_section(
     let _ = writeln!(md, "## First-mover advantage (`boardlab balance`)\n");
     let _ = writeln!(
         md,
-        "| game | agent (both seats) | n | first mover wins [95%] | setter wins [95%] | chooser took first | draws | plies mean ± sd | branching | AdvantageP1 | Balance | Drawishness | DurationTurns | BranchingFactorAverage | seed |"
+        "The first mover's score counts a win 1, a draw ½ and a loss 0 (with k seats, its share of the points against the fair 1/k). Each interval is anytime-valid at level 0.05/m for the m blocks of its request, so it holds however the run stopped; p (Holm) is the anytime p-value against the fair score, Holm-adjusted over every row; Elo is the agent's rating on its game's ladder (random = 0; `≥` where only sweeps link it).\n"
     );
     let _ = writeln!(
         md,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "| game | agent (both seats) | verdict | first mover +W =D −L | score [interval] | p (Holm) | Elo | n | setter wins [95%] | chooser took first | draws | plies mean ± sd | branching | AdvantageP1 | Balance | Drawishness | DurationTurns | BranchingFactorAverage | seed |"
+    );
+    let _ = writeln!(
+        md,
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     for r in rows {
         let setter = match (r.setter_rate, r.setter_lower, r.setter_upper) {
@@ -163,11 +167,23 @@ fn balance_section(
         let took = r.chooser_took_first.map_or("–".into(), pct);
         let _ = writeln!(
             md,
-            "| `{}` | `{}` | {} | {} | {} | {} | {} | {:.1} ± {:.1} | {:.1} | {:.3} | {:.3} | {:.3} | {:.1} | {:.1} | {} |",
+            "| `{}` | `{}` | {} | +{} ={} −{} | {:.3} [{:.3}, {:.3}] | {:.4} | {} | {} | {} | {} | {} | {:.1} ± {:.1} | {:.1} | {:.3} | {:.3} | {:.3} | {:.1} | {:.1} | {} |",
             r.game,
             r.agent,
+            r.verdict,
+            r.first_mover_wins,
+            r.first_mover_draws,
+            r.first_mover_losses,
+            r.score,
+            r.score_lower,
+            r.score_upper,
+            r.p_holm,
+            if r.elo_rating.is_empty() {
+                "–".to_string()
+            } else {
+                r.elo_rating.clone()
+            },
             r.n,
-            interval(r.first_mover_rate, r.first_mover_lower, r.first_mover_upper),
             setter,
             took,
             interval(r.draw_rate, r.draw_lower, r.draw_upper),

@@ -66,6 +66,9 @@ pub struct BalanceArgs {
     /// `--until`: each block plays until its interval meets the rule,
     /// `games_per_block` being the cap.
     pub until: Option<Until>,
+    /// The number of cells of the claim this request is part of (a
+    /// ladder's games × rungs); 0 for this request's own blocks.
+    pub family: usize,
 }
 
 /// Every registered game at its default parameters (`--all`).
@@ -129,6 +132,10 @@ pub struct BalanceRow {
     /// rated in the game's pool; empty otherwise.
     #[serde(default, serialize_with = "crate::output::csvfmt::p1_opt")]
     pub elo: Option<f64>,
+    /// The Elo as the ladder states it: `+234 [+117, +351]`, or `≥ +406`
+    /// where only sweeps link the rung (then `elo` is that bound).
+    #[serde(default)]
+    pub elo_rating: String,
     /// Run seed.
     pub seed: u64,
     /// The block's game CSV (with its exact configuration beside it).
@@ -418,6 +425,7 @@ pub fn summarise_block(
         p_holm: 1.0,
         alpha: ALPHA,
         elo: None,
+        elo_rating: String::new(),
         first_mover_draws: 0,
         first_mover_losses: 0,
         seed,
@@ -529,7 +537,12 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
     let mut mine = Vec::new();
     // m cells, one claim: each block's interval at level 0.05/m, so that a
     // block that stops is still decided after the correction.
-    let alpha = ALPHA / (games.len() * agent_list.len()) as f64;
+    let cells = if args.family > 0 {
+        args.family
+    } else {
+        games.len() * agent_list.len()
+    };
+    let alpha = ALPHA / cells as f64;
     for (game, seats) in &games {
         for a in &agent_list {
             let games_csv = dir.join(format!("{}__{}.csv", slug(game), slug(a)));
@@ -566,10 +579,13 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             if let Some(e) = &result.summary.first_mover_score {
                 row.set_estimate(e, Until::margin(args.until));
             }
-            row.elo = rows
+            if let Some(old) = rows
                 .iter()
                 .find(|r| r.game == row.game && r.agent == row.agent)
-                .and_then(|r| r.elo);
+            {
+                row.elo = old.elo;
+                row.elo_rating = old.elo_rating.clone();
+            }
             upsert(&mut rows, row.clone());
             adjust(&mut rows);
             write_balance(&args.out, &rows)?;
@@ -623,10 +639,13 @@ pub fn refresh(out: &Path, base: &Path) -> Result<Vec<BalanceRow>> {
         if let Some(e) = &summary.first_mover_score {
             fresh.set_estimate(e, Until::margin(None));
         }
-        fresh.elo = ladder
+        if let Some(l) = ladder
             .iter()
             .find(|l| l.game == row.game && l.agent == row.agent)
-            .map(|l| l.elo);
+        {
+            fresh.elo = Some(l.elo);
+            fresh.elo_rating = l.rating.clone();
+        }
         *row = fresh;
     }
     adjust(&mut rows);
@@ -643,7 +662,7 @@ pub fn table(rows: &[BalanceRow]) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{:<30} {:<26} {:<24} {:>15}  {:<22} {:>7} {:>7} {:>6} {:>7}",
+        "{:<30} {:<26} {:<24} {:>15}  {:<22} {:>7} {:>8} {:>6} {:>7}",
         "game",
         "agent",
         "verdict",
@@ -657,7 +676,7 @@ pub fn table(rows: &[BalanceRow]) -> String {
     for r in rows {
         let _ = writeln!(
             s,
-            "{:<30} {:<26} {:<24} {:>15}  {:<22} {:>7.4} {:>7} {:>5.1}% {:>7.1}",
+            "{:<30} {:<26} {:<24} {:>15}  {:<22} {:>7.4} {:>8} {:>5.1}% {:>7.1}",
             short(&r.game),
             short(&r.agent),
             r.verdict,
@@ -670,7 +689,11 @@ pub fn table(rows: &[BalanceRow]) -> String {
                 r.score, r.score_lower, r.score_upper
             ),
             r.p_holm,
-            r.elo.map_or("-".to_string(), |e| format!("{e:+.0}")),
+            if r.elo_rating.is_empty() {
+                "-".to_string()
+            } else {
+                r.elo_rating.split(" [").next().unwrap_or("-").to_string()
+            },
             100.0 * r.draw_rate,
             r.plies_mean,
         );

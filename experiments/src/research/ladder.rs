@@ -70,6 +70,18 @@ pub struct LadderRow {
     pub elo_upper: f64,
     /// Self-play games of the rung.
     pub n: u64,
+    /// The verdict of the rung's self-play (see `balance.csv`).
+    #[serde(default)]
+    pub verdict: String,
+    /// The first mover's score in self-play (win 1, draw ½).
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub score: f64,
+    /// Its anytime-valid interval (the balance row's level).
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub score_lower: f64,
+    /// Upper end.
+    #[serde(default, serialize_with = "crate::output::csvfmt::p4")]
+    pub score_upper: f64,
     /// Distinct games among them.
     pub distinct: u64,
     /// The first mover's win rate.
@@ -216,6 +228,7 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
                 overwrite: args.overwrite,
                 openings: args.openings.clone(),
                 until: None,
+                family: games.len() * rungs.len(),
             })?;
             let r = b
                 .into_iter()
@@ -240,6 +253,10 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
                 elo_lower: if e.lower.is_finite() { e.lower } else { bound },
                 elo_upper: if e.upper.is_finite() { e.upper } else { bound },
                 n: r.n,
+                verdict: r.verdict.clone(),
+                score: r.score,
+                score_lower: r.score_lower,
+                score_upper: r.score_upper,
                 distinct,
                 first_mover_win: r.first_mover_rate,
                 first_mover_lower: r.first_mover_lower,
@@ -268,20 +285,28 @@ pub fn table(rows: &[LadderRow]) -> String {
     let _ = writeln!(
         s,
         "{:<28} {:>4}  {:<34} {:>22}  {:>6}  {:>26}  {:>6}  {:>6}",
-        "game", "rung", "agent", "Elo [95%]", "n", "first mover wins [95%]", "draws", "losses"
+        "game",
+        "rung",
+        "agent",
+        "Elo [95%]",
+        "n",
+        "first mover score [interval]",
+        "draws",
+        "losses"
     );
     for r in rows {
         let _ = writeln!(
             s,
-            "{:<28} {:>4}  {:<34} {:>22}  {:>6}  {:>6.1}% [{:>5.1}, {:>5.1}]  {:>5.1}%  {:>5.1}%{}",
+            "{:<28} {:>4}  {:<34} {:>22}  {:>6}  {:>26}  {:>5.1}%  {:>5.1}%{}",
             crate::output::table::short(&r.game),
             r.rung,
             crate::output::table::short(&r.agent),
             r.rating,
             r.n,
-            100.0 * r.first_mover_win,
-            100.0 * r.first_mover_lower,
-            100.0 * r.first_mover_upper,
+            format!(
+                "{:.3} [{:.3}, {:.3}]",
+                r.score, r.score_lower, r.score_upper
+            ),
             100.0 * r.draw,
             100.0 * r.first_mover_loss,
             if (r.distinct as f64) < crate::run::summary::DISTINCT_WARNING * r.n as f64 {

@@ -333,12 +333,16 @@ impl GameVisitor for RunVisitor<'_> {
             // The last entry is this command's, written by its previous call.
             history.pop();
         }
-        config::write_config_file(&args.out, &config, history)?;
         let limit = args.limit.unwrap_or(u64::MAX).min(table.count());
         let wanted = |i: u64| !done.contains(i) && jobs::in_shard(&config, i);
         let todo = (0..limit)
             .filter(|&i| wanted(i) && table.get(i).is_some())
             .count();
+        // A resumed run with nothing to play leaves its configuration and
+        // provenance as they were: reading results is not making them.
+        if !(resuming && todo == 0 && columns.is_some()) {
+            config::write_config_file(&args.out, &config, history)?;
+        }
         let existing = summary.games();
         let mut writer = match columns {
             Some(columns) if existing > 0 => {

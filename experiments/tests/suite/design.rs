@@ -217,7 +217,7 @@ fn ladder_rows_rate_each_rung_and_reach_the_report() {
         &out,
         "--quiet",
     ]);
-    assert!(text.contains("first mover wins"), "{text}");
+    assert!(text.contains("first mover score [interval]"), "{text}");
     let rows = read_ladder(&d.join("results/ladder.csv")).unwrap();
     assert_eq!(rows.len(), 2);
     assert_eq!((rows[0].rung, rows[0].elo), (0, 0.0));

@@ -18,13 +18,14 @@ use std::time::{Duration, Instant};
 
 /// Every page whose examples are run; `docs_every_page_is_tested` checks
 /// that no page of `docs/` is missing here.
-const DOC_PAGES: [&str; 6] = [
+const DOC_PAGES: [&str; 7] = [
     "docs/README.md",
     "docs/cli.md",
     "docs/games.md",
     "docs/protocol.md",
     "docs/results-format.md",
     "docs/development.md",
+    "docs/statistics.md",
 ];
 
 /// The prefix of a command that is run.
@@ -482,6 +483,7 @@ fn docs_results_format_examples_run() {
 fn docs_index_and_development_examples_run() {
     run_page("docs/README.md");
     run_page("docs/development.md");
+    assert!(run_page("docs/statistics.md") >= 1);
 }
 
 /// Every page of `docs/` is in `DOC_PAGES`, so none goes untested.
