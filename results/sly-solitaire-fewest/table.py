@@ -30,6 +30,8 @@ def main():
     assert all(fewest[i]["value"] == "-1.0" for i in done), "a layout not won"
     short = [int(fewest[i]["plies"]) for i in done]
     found = [int(first[i]["plies"]) for i in done]
+    # A first-found line is a winning line too: never shorter than the fewest.
+    assert all(a <= b for a, b in zip(short, found)), "a first-found line beats the fewest"
     every = [int(r["plies"]) for r in first.values()]
     n = len(done)
     print(f"Layouts 0..{max(fewest)} of seed 2026 solved with `plies=fewest`: "
