@@ -8,11 +8,33 @@
 //! budget. `POSITION` is `canonical` or a position text. Runs the dedicated
 //! solver (`engine::sly_solitaire::solve`) with the fewest-moves pass and
 //! prints each proven step as it finishes: the fewest pieces, then every
-//! length that no line leaving them has, with the positions searched and
-//! the time; then the result and a shortest line (or, with the budget
-//! spent, the best line found and the shortest length not ruled out).
+//! length that no line leaving them has, with the positions searched (and,
+//! for pass two, the children scored by the bound), the time and the load
+//! average of the machine (`/proc/loadavg`, 1 minute); then the result, a
+//! shortest line (or, with the budget spent, the best line found and the
+//! shortest length not ruled out) and the peak memory (`VmHWM`).
 
 use std::time::Instant;
+
+/// The 1-minute load average, or `?` where `/proc/loadavg` is missing.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// This process's peak resident memory (`VmHWM` of `/proc/self/status`).
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l["VmHWM:".len()..].trim().to_string())
+        })
+        .unwrap_or_else(|| "?".to_string())
+}
 
 use engine::sly_solitaire::{Area, Layout, SlySolitaireGame, solve};
 use engine::{Game, State};
@@ -40,12 +62,17 @@ fn main() {
         let t = t0.elapsed().as_secs_f64();
         match p.no_line_within {
             None => println!(
-                "[{t:>8.1} s] fewest pieces: {} (proven), {} positions",
-                p.pieces, p.nodes
+                "[{t:>8.1} s] fewest pieces: {} (proven), {} positions, load {}",
+                p.pieces,
+                p.nodes,
+                load()
             ),
             Some(d) => println!(
-                "[{t:>8.1} s] no line of at most {d} moves leaves {} (proven), {} positions",
-                p.pieces, p.nodes
+                "[{t:>8.1} s] no line of at most {d} moves leaves {} (proven), {} positions, {} bounded, load {}",
+                p.pieces,
+                p.nodes,
+                p.bounded,
+                load()
             ),
         }
     });
@@ -75,4 +102,5 @@ fn main() {
         t0.elapsed().as_secs_f64()
     );
     println!("line: {}", line.join(" "));
+    println!("peak memory {}, load {}", peak_memory(), load());
 }

@@ -51,6 +51,7 @@
 //! count of trailing (or leading) ones in one line. The union of the four
 //! colours is kept the same way. [`SlySolitaireState`] is 250 bytes, no heap.
 
+pub mod bound;
 mod eval;
 mod movegen;
 pub mod solve;

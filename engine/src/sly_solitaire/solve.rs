@@ -31,21 +31,26 @@
 //! still open after 10^8 positions).
 //!
 //! ## Pass two: the fewest moves (`fewest = true`)
-//! With the best count `v` proven, iterative deepening on the length: for
-//! `d` from the least that can remove enough pieces, a depth-first search
-//! for a line of at most `d` plies ending with `v` pieces. A position is
-//! cut when the plies left cannot remove enough pieces (each jump removes
-//! at most the pieces of its line but one, and a landing adds at most one
-//! piece to a line, [`removable_within`]), or when the table says it was
-//! searched in vain with at least as many plies left (such entries stay
-//! valid from one depth to the next). Each depth that fails is proven, so
-//! an unfinished pass two still bounds the shortest length from below
-//! ([`Solved::shortest_from`]).
+//! With the best count `v` proven, iterative deepening on the length
+//! (IDA*): for `d` from an admissible lower bound on the moves of the
+//! start, a depth-first search for a line of at most `d` plies ending with
+//! `v` pieces. Every child is scored by [`bound::moves_lower_bound`] (the
+//! largest of three admissible bounds: the rows and columns that must hold
+//! every piece, by König's theorem a maximum matching; the pieces a jump
+//! can remove; the landings isolated pieces need; each proven in
+//! [`bound`]); a child whose bound exceeds the plies left is cut, the rest
+//! are searched smallest bound first. A position is also cut when the
+//! transposition table says it was searched in vain with at least as many
+//! plies left (such entries stay valid from one depth to the next). Each
+//! depth that fails is proven, so an unfinished pass two still bounds the
+//! shortest length from below ([`Solved::shortest_from`]).
 //!
 //! ## Move ordering
 //! Jumps that remove more pieces first, then those whose landing space
-//! touches other pieces (the rule book's "keep the pieces together").
+//! touches other pieces (the rule book's "keep the pieces together"); in
+//! pass two this order only breaks ties of the bound.
 
+use super::bound;
 use super::state::{SlySolitaireMove, SlySolitaireState};
 use crate::board::sly;
 use crate::board::zobrist::SplitMix64;
@@ -240,6 +245,8 @@ struct Search {
     best_line: Vec<SlySolitaireMove>,
     /// Pass two: the pieces a line must leave.
     target: u32,
+    /// Pass two: children scored by the bound.
+    bounded: u64,
 }
 
 impl Search {
@@ -311,7 +318,8 @@ impl Search {
     }
 
     /// Pass two: whether a line of at most `left` more plies from `s`
-    /// leaves `target` pieces (the line is then in `best_line`).
+    /// leaves `target` pieces (the line is then in `best_line`). The caller
+    /// has checked `s` against the bound ([`bound::moves_lower_bound`]).
     fn within(&mut self, s: &SlySolitaireState, left: u32) -> bool {
         if self.tick() {
             return false;
@@ -322,7 +330,7 @@ impl Search {
             self.best_line.clone_from(&self.path);
             return true;
         }
-        if left == 0 || removable_within(s, left) < count - self.target {
+        if left == 0 {
             return false;
         }
         let key = s.hash;
@@ -333,7 +341,28 @@ impl Search {
         }
         let mut jumps = [Jump::default(); MAX_MOVES];
         let n = ordered_jumps(s, &mut jumps, 0);
-        for j in &jumps[..n] {
+        // The children the bound allows, smallest bound first (ties in the
+        // jumps' order): (bound, index into `jumps`).
+        let mut kids = [(0u8, 0u8); MAX_MOVES];
+        let mut k = 0;
+        for (i, j) in jumps[..n].iter().enumerate() {
+            let mut c = *s;
+            c.jump(j.from as u32, j.to as u32);
+            let h = bound::moves_lower_bound(&c, self.target);
+            self.bounded += 1;
+            if h < left {
+                // Insertion in order, after equal bounds.
+                let mut at = k;
+                while at > 0 && kids[at - 1].0 > h as u8 {
+                    kids[at] = kids[at - 1];
+                    at -= 1;
+                }
+                kids[at] = (h as u8, i as u8);
+                k += 1;
+            }
+        }
+        for &(_, i) in &kids[..k] {
+            let j = jumps[i as usize];
             let mut c = *s;
             c.jump(j.from as u32, j.to as u32);
             if let Some(v) = self.table.probe(c.hash)
@@ -388,6 +417,7 @@ pub fn solve_reporting(
         best: u32::MAX,
         best_line: Vec::new(),
         target: 0,
+        bounded: 0,
     };
     // Restarts: pass one gives up after RESTART_NODES positions, then
     // twice as many, … with a new order each time; the table's bounds stay
@@ -423,6 +453,7 @@ pub fn solve_reporting(
             pieces: search.best,
             no_line_within: None,
             nodes: search.nodes,
+            bounded: 0,
         });
     }
     if fewest && !search.aborted {
@@ -431,10 +462,7 @@ pub fn solve_reporting(
         search.table.clear();
         search.target = search.best;
         let line = search.best_line.clone();
-        let need = s.count as u32 - search.best;
-        let mut d = (0..line.len() as u32)
-            .find(|&d| removable_within(s, d) >= need)
-            .unwrap_or(line.len() as u32);
+        let mut d = bound::moves_lower_bound(s, search.best).min(line.len() as u32);
         shortest_from = d;
         while d < line.len() as u32 {
             search.path.clear();
@@ -449,6 +477,7 @@ pub fn solve_reporting(
                 pieces: search.best,
                 no_line_within: Some(d),
                 nodes: search.nodes,
+                bounded: search.bounded,
             });
             d += 1;
             shortest_from = d;
@@ -478,6 +507,10 @@ pub struct Progress {
     /// `None` after pass one; then each length `d` such that no line of at
     /// most `d` plies leaves `pieces` (proven).
     pub no_line_within: Option<u32>,
-    /// Positions searched so far.
+    /// Positions searched so far, both passes (in pass two, the positions
+    /// the search entered: children cut by the bound are not counted).
     pub nodes: u64,
+    /// Pass two so far: the children whose bound was computed (entered or
+    /// cut).
+    pub bounded: u64,
 }

@@ -11,7 +11,7 @@
 // The reference generator indexes plain arrays by coordinates on purpose.
 #![allow(clippy::needless_range_loop)]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use engine::sly_solitaire::{Grade, SlySolitaireState};
 use engine::{Game, State};
@@ -171,6 +171,29 @@ fn reference_diff_on_random_playouts() {
     assert!(positions >= 10_000);
 }
 
+/// The fewest-moves pass's 11-move win of the canonical layout
+/// (`results/sly-solitaire-fewest/canonical.txt`, proven shortest there)
+/// replays move by move on the independent reference and on the engine,
+/// and leaves one piece.
+#[test]
+fn eleven_move_win_replays_on_the_reference() {
+    const LINE: &str = "4I-4C 5I-5C 7I-7C 6G-6C 9G-9C 9I-9G 6I-6G 9G-7G 6G-8G 8I-8C 9C-3C";
+    let mut r = Ref::from_text(CANONICAL_TEXT, false);
+    for m in LINE.split_whitespace() {
+        assert!(r.moves().contains(m), "{m}");
+        let (a, b) = m.split_once('-').unwrap();
+        r.apply(parse_ref_square(a), parse_ref_square(b));
+    }
+    assert_eq!(r.pieces(), 1);
+    assert!(r.moves().is_empty());
+    let mut s = game("sly_solitaire").initial_state(0);
+    play(&mut s, LINE);
+    assert_eq!(
+        (s.pieces_left(), s.ply(), s.grade()),
+        (1, 11, Some(Grade::Win))
+    );
+}
+
 /// S-7 asks "Can you do better?" than 23 moves: the solver's 13-move win on
 /// the canonical layout (`results/sly-solitaire-canonical-solver-any.csv`)
 /// replays move by move on the independent reference (each move must be in
@@ -193,4 +216,138 @@ fn thirteen_move_win_replays_on_the_reference() {
         (s.pieces_left(), s.ply(), s.grade()),
         (1, 13, Some(Grade::Win))
     );
+}
+
+impl Ref {
+    /// The engine's position text (rows from row 1, run lengths, ply 0).
+    fn to_text(&self) -> String {
+        let rows: Vec<String> = self
+            .cell
+            .iter()
+            .map(|row| {
+                let (mut out, mut empty) = (String::new(), 0);
+                for cell in row {
+                    match cell {
+                        Some(k) => {
+                            if empty > 0 {
+                                out += &empty.to_string();
+                                empty = 0;
+                            }
+                            out.push(b"BLDO"[*k as usize] as char);
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                }
+                out
+            })
+            .collect();
+        format!("{} 0", rows.join("/"))
+    }
+}
+
+/// No path: the keep is out of reach.
+const NEVER: u32 = u32::MAX;
+
+/// Plain exhaustive search on the reference: `out[k]` is the fewest moves
+/// from `r` to a position with at most `k` pieces (`k` 0..=36; [`NEVER`]
+/// when no line gets there), memoised on the board.
+fn fewest_by_keep(r: &Ref, memo: &mut HashMap<[[Option<u8>; 12]; 12], Vec<u32>>) -> Vec<u32> {
+    if let Some(v) = memo.get(&r.cell) {
+        return v.clone();
+    }
+    let n = r.pieces();
+    let mut out = vec![NEVER; 37];
+    for m in r.moves() {
+        let (a, b) = m.split_once('-').unwrap();
+        let mut c = r.clone();
+        c.apply(parse_ref_square(a), parse_ref_square(b));
+        let below = fewest_by_keep(&c, memo);
+        for k in 0..37 {
+            out[k] = out[k].min(below[k].saturating_add(1));
+        }
+    }
+    for k in n..37 {
+        out[k] = 0;
+    }
+    memo.insert(r.cell, out.clone());
+    out
+}
+
+/// The fewest-moves bound (`sly_solitaire::bound::moves_lower_bound`) is
+/// admissible: on every position reachable from 200 random-playout
+/// positions of 10 to 16 pieces (random layouts), for every number of pieces `k`
+/// a line can get down to, the bound never exceeds the fewest moves the
+/// plain exhaustive search above finds. The solver's fewest-moves pass,
+/// from each of the 200, proves the fewest pieces and the fewest moves the
+/// exhaustive search finds, and its line replays on the reference.
+#[test]
+fn fewest_moves_bound_never_exceeds_exhaustive_search() {
+    use engine::sly_solitaire::bound::moves_lower_bound;
+    use engine::sly_solitaire::solve::solve;
+    let g = game("sly_solitaire(layout=random)");
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let (mut starts, mut checked, mut tight) = (0, 0u64, 0u64);
+    while starts < 200 {
+        let mut s: SlySolitaireState = g.initial_state(rng.random());
+        let mut r = Ref::from_text(&s.to_text(), false);
+        while r.pieces() > 10 + starts % 7 && !s.is_terminal() {
+            let list: Vec<String> = r.moves().into_iter().collect();
+            let m = list[rng.random_range(0..list.len())].clone();
+            let (a, b) = m.split_once('-').unwrap();
+            r.apply(parse_ref_square(a), parse_ref_square(b));
+            play(&mut s, &m);
+        }
+        if s.is_terminal() {
+            continue;
+        }
+        starts += 1;
+        let mut memo = HashMap::new();
+        let root = fewest_by_keep(&r, &mut memo);
+        for (cell, dist) in &memo {
+            let p = Ref {
+                cell: *cell,
+                lo: 0,
+                hi: 11,
+            };
+            let e = g.parse_position(&p.to_text()).unwrap();
+            for k in 1..p.pieces() {
+                if dist[k] != NEVER {
+                    let b = moves_lower_bound(&e, k as u32);
+                    assert!(
+                        b <= dist[k],
+                        "bound {b} > {} for k={k}: {}",
+                        dist[k],
+                        p.to_text()
+                    );
+                    checked += 1;
+                    tight += (b == dist[k]) as u64;
+                }
+            }
+        }
+        // The solver against the exhaustive search.
+        let least = (1..37).find(|&k| root[k] != NEVER).unwrap();
+        let sol = solve(&s, 1, 0, true);
+        assert!(sol.proven);
+        assert_eq!(
+            (sol.pieces as usize, sol.line.len() as u32),
+            (least, root[least]),
+            "{}",
+            r.to_text()
+        );
+        let mut end = r.clone();
+        for &m in &sol.line {
+            let t = s.move_to_text(m);
+            assert!(end.moves().contains(&t), "{t}");
+            let (a, b) = t.split_once('-').unwrap();
+            end.apply(parse_ref_square(a), parse_ref_square(b));
+        }
+        assert!(end.moves().is_empty());
+        assert_eq!(end.pieces(), least);
+    }
+    // Not vacuous: many comparisons, and the bound is often exact.
+    assert!(checked > 100_000, "{checked}");
+    assert!(tight * 5 > checked, "{tight} of {checked} exact");
 }

@@ -378,6 +378,64 @@ fn solver_wins_the_canonical_layout() {
     assert!(!solve(&s, 16, 10, false).proven);
 }
 
+/// The fewest-moves bounds (`sly_solitaire::bound`) by hand.
+///
+/// * Canonical start: rows 4–9 × D–I full, so the row–column graph is the
+///   complete 6 × 6 one, whose largest matching has 6 edges: the line
+///   cover bound is 6. The removal bound: 35 pieces to remove, at most
+///   5 + 6 + 7 + 8 + 9 = 35 in five moves: 5. No piece is isolated: 0.
+/// * B L on 5D 5E, D O on 6F 7F: B jumps L to 5F, then down over D and O
+///   to 8F, one piece in two moves; no single move takes three pieces (no
+///   line holds more than two). The pieces need row 5 and column F (6F
+///   and 7F share no row, 5D and 5E no column): cover bound 2, exact.
+/// * B on 5D, L D on 5F 5G: B has no neighbour (isolated) and cannot move;
+///   D jumps L to 5E, beside B, which jumps D to 5F: two moves. One row
+///   holds all (cover bound 1); the isolation bound says B needs a landing
+///   beside it before a last move: 1 + 1 = 2, exact.
+#[test]
+fn fewest_moves_bounds_by_hand() {
+    use engine::sly_solitaire::bound::{
+        isolation_bound, line_cover_bound, moves_lower_bound, removal_bound,
+    };
+    use engine::sly_solitaire::solve::solve;
+    let s = game("sly_solitaire").initial_state(0);
+    assert_eq!(
+        (
+            line_cover_bound(&s, 1),
+            removal_bound(&s, 1),
+            isolation_bound(&s, 1)
+        ),
+        (6, 5, 0)
+    );
+    assert_eq!(moves_lower_bound(&s, 1), 6);
+    let g = game("sly_solitaire");
+    let two = g
+        .parse_position("12/12/12/12/3BL7/5D6/5O6/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(
+        (line_cover_bound(&two, 1), moves_lower_bound(&two, 1)),
+        (2, 2)
+    );
+    let r = solve(&two, 1, 0, true);
+    assert_eq!((r.pieces, r.line.len(), r.proven), (1, 2, true));
+    let iso = g
+        .parse_position("12/12/12/12/3B1LD5/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert_eq!(
+        (
+            line_cover_bound(&iso, 1),
+            isolation_bound(&iso, 1),
+            moves_lower_bound(&iso, 1)
+        ),
+        (1, 2, 2)
+    );
+    let r = solve(&iso, 1, 0, true);
+    let line: Vec<String> = r.line.iter().map(|&m| iso.move_to_text(m)).collect();
+    assert_eq!((r.pieces, line.join(" ")), (1, "5G-5E 5D-5F".to_string()));
+    // With nothing left to remove, no move is needed.
+    assert_eq!(moves_lower_bound(&iso, 3), 0);
+}
+
 /// A layout whose win the first pass misses within its first 200,000
 /// positions (the generic branch and bound gave up on it after 10^8): the
 /// restarts find a line, which replays legally to one piece.
