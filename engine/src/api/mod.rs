@@ -64,11 +64,13 @@ use rand::Rng;
 
 use crate::error::GameError;
 
+mod learning;
 mod perft;
 mod picture;
 mod research;
 mod search;
 
+pub use learning::{ActionSeq, Decisions, Learning, MAX_DECISIONS};
 pub use perft::{apply_moves, parse_legal_move, perft, perft_leaves, perft_turns};
 pub use picture::{
     BoardPicture, CellKind, CellPicture, CellShape, PiecePicture, alquerque_links, board_field,
@@ -141,7 +143,7 @@ pub enum ToMove {
 pub trait Game: Clone + Send + Sync + 'static {
     /// The state type of this game: every game's state answers searches
     /// and research too.
-    type State: Research + Search;
+    type State: Research + Search + Learning;
 
     /// The canonical game string with every parameter spelled out, e.g.
     /// `slingshot(size=9,supply=45,corners=ordinary,stuck=pass)`.

@@ -52,6 +52,7 @@
 //! colours is kept the same way. [`SlySolitaireState`] is 250 bytes, no heap.
 
 mod eval;
+mod learning;
 mod movegen;
 pub mod solve;
 mod state;
