@@ -141,13 +141,13 @@ impl<S: Learning> Decisions<S> {
         out.dedup();
     }
 
-    /// Takes action `id`. Returns the move it completes, applied to the
-    /// state, or `None` if the move needs more decisions.
+    /// What taking action `id` would do, without doing it: `Some(move)` if
+    /// it completes that move, `None` if the move needs more decisions.
     ///
     /// # Errors
     /// An id that is not among [`Decisions::legal_actions`]; the message
     /// names the id and the number of legal ones.
-    pub fn apply_action(&mut self, id: u32) -> Result<Option<S::Move>, crate::GameError> {
+    pub fn find_action(&self, id: u32) -> Result<Option<S::Move>, crate::GameError> {
         let k = self.pending.len();
         let (done, longer) = with_scratch(|moves: &mut Vec<S::Move>| {
             self.node_moves(moves);
@@ -164,14 +164,8 @@ impl<S: Learning> Decisions<S> {
             }
             (None, longer)
         });
-        if let Some(mv) = done {
-            self.state.apply(mv);
-            self.pending.clear();
-            return Ok(Some(mv));
-        }
-        if longer {
-            self.pending.push(id);
-            return Ok(None);
+        if done.is_some() || longer {
+            return Ok(done);
         }
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
@@ -184,6 +178,27 @@ impl<S: Learning> Decisions<S> {
                 format!(", e.g. {}", legal[0])
             }
         )
+    }
+
+    /// Takes action `id` as [`Decisions::find_action`] found it: applies
+    /// the move it completes, or records the decision.
+    pub fn commit(&mut self, id: u32, found: Option<S::Move>) {
+        match found {
+            Some(mv) => self.apply_move(mv),
+            None => self.pending.push(id),
+        }
+    }
+
+    /// Takes action `id`. Returns the move it completes, applied to the
+    /// state, or `None` if the move needs more decisions.
+    ///
+    /// # Errors
+    /// An id that is not among [`Decisions::legal_actions`]; the message
+    /// names the id and the number of legal ones. The node is unchanged.
+    pub fn apply_action(&mut self, id: u32) -> Result<Option<S::Move>, crate::GameError> {
+        let found = self.find_action(id)?;
+        self.commit(id, found);
+        Ok(found)
     }
 
     /// Applies a whole move of this node, dropping any decisions taken.
