@@ -116,13 +116,13 @@ class raw_env(AECEnv):
             self.render()
 
     def render(self):
-        """The position text (``ansi``), printed as well in ``human`` mode."""
+        """The board as text (``ansi``), printed as well in ``human`` mode."""
         if self.render_mode is None:
             import gymnasium
 
             gymnasium.logger.warn("render() without a render_mode: give env(game, render_mode='ansi')")
             return None
-        text = str(self.state_)
+        text = self.state_.board()
         if self.render_mode == "human":
             print(text)
         return text

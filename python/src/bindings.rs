@@ -166,6 +166,10 @@ impl PyState {
     fn position(&self) -> String {
         self.node.to_text()
     }
+    /// The board for people, as `boardlab show` prints it.
+    fn board(&self) -> String {
+        self.node.board_text()
+    }
     /// The board as an SVG picture (None where the game draws none).
     fn svg(&self) -> Option<String> {
         self.node.svg()
@@ -203,7 +207,7 @@ impl PyState {
         self.clone()
     }
     fn __str__(&self) -> String {
-        self.node.to_text()
+        self.node.board_text()
     }
     fn __repr__(&self) -> String {
         format!("State({:?}, {:?})", self.node.game_string(), self.node.to_text())
@@ -427,8 +431,9 @@ fn tournament_csv(
 
 /// The names of the agents and a one-line list of their parameters.
 #[pyfunction]
-fn agents(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
-    let rows: Vec<String> = agents::AGENTS.iter().map(|(n, _)| n.to_string()).collect();
+#[pyo3(name = "agents")]
+fn agent_names(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let rows: Vec<String> = ::agents::AGENTS.iter().map(|(n, _)| n.to_string()).collect();
     PyList::new(py, rows)
 }
 
@@ -439,7 +444,7 @@ fn _boardlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAgent>()?;
     m.add_class::<PyVectorGames>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
-    m.add_function(wrap_pyfunction!(agents, m)?)?;
+    m.add_function(wrap_pyfunction!(agent_names, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_csv, m)?)?;
     Ok(())

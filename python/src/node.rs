@@ -83,6 +83,8 @@ pub trait DynNode: Send + Sync {
     fn observe(&self, out: &mut [f32]);
     /// The position text.
     fn to_text(&self) -> String;
+    /// The board for people (the terminal board of `boardlab show`).
+    fn board_text(&self) -> String;
     /// The SVG picture.
     fn svg(&self) -> Option<String>;
     /// The action ids of a legal move given as text.
@@ -220,6 +222,9 @@ impl<G: Game> DynNode for Node<G> {
     }
     fn to_text(&self) -> String {
         self.d.state.to_text()
+    }
+    fn board_text(&self) -> String {
+        self.d.state.to_string()
     }
     fn svg(&self) -> Option<String> {
         experiments::output::svg::svg_of(&self.d.state)
