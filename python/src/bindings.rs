@@ -210,7 +210,11 @@ impl PyState {
         self.node.board_text()
     }
     fn __repr__(&self) -> String {
-        format!("State({:?}, {:?})", self.node.game_string(), self.node.to_text())
+        format!(
+            "State({:?}, {:?})",
+            self.node.game_string(),
+            self.node.to_text()
+        )
     }
 }
 
@@ -316,7 +320,9 @@ impl PyVectorGames {
             v.observe_all(&mut o);
             o
         });
-        Ok(PyArray1::from_vec(py, out).reshape([n, p, h, w])?.into_any())
+        Ok(PyArray1::from_vec(py, out)
+            .reshape([n, p, h, w])?
+            .into_any())
     }
     /// The legal-action masks, bool `(n, num_actions)`.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -371,7 +377,9 @@ impl PyVectorGames {
             })
             .map_err(value_error)?;
         Ok((
-            PyArray1::from_vec(py, obs).reshape([n, p, h, w])?.into_any(),
+            PyArray1::from_vec(py, obs)
+                .reshape([n, p, h, w])?
+                .into_any(),
             PyArray1::from_vec(py, rew).reshape([n, s])?.into_any(),
             PyArray1::from_vec(py, done).into_any(),
         ))
@@ -433,7 +441,10 @@ fn tournament_csv(
 #[pyfunction]
 #[pyo3(name = "agents")]
 fn agent_names(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
-    let rows: Vec<String> = ::agents::AGENTS.iter().map(|(n, _)| n.to_string()).collect();
+    let rows: Vec<String> = ::agents::AGENTS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
     PyList::new(py, rows)
 }
 

@@ -269,7 +269,8 @@ impl<G: Game> DynNode for Node<G> {
         }
         agent.spec.check_game(self.num_seats())?;
         let key = self.game.game_string();
-        let fits = matches!(&agent.built, Some((k, b)) if *k == key && b.is::<Box<dyn Agent<G::State>>>());
+        let fits =
+            matches!(&agent.built, Some((k, b)) if *k == key && b.is::<Box<dyn Agent<G::State>>>());
         if !fits {
             let a: Box<dyn Agent<G::State>> = agent.spec.build(agent.seed);
             agent.built = Some((key, Box::new(a)));

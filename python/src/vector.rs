@@ -71,9 +71,15 @@ impl<G: Game> Vector<G> {
     fn new(game: G, n: usize, seed: u64) -> Self {
         let mut slots: Vec<Slot<G::State>> = (0..n)
             .map(|i| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut rng = ChaCha8Rng::seed_from_u64(
+                    seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                );
                 let d = Decisions::new(game.initial_state(rng.random()));
-                Slot { d, rng, ids: Vec::new() }
+                Slot {
+                    d,
+                    rng,
+                    ids: Vec::new(),
+                }
             })
             .collect();
         for s in &mut slots {
@@ -261,7 +267,11 @@ mod tests {
 
     #[test]
     fn steps_random_games_and_resets_them() {
-        for g in ["royal_guard(royal_powers=false)", "spinner", "catapult(dagger=true)"] {
+        for g in [
+            "royal_guard(royal_powers=false)",
+            "spinner",
+            "catapult(dagger=true)",
+        ] {
             let mut v = new_vector(g, 20, 7).unwrap();
             let [p, h, w] = v.observation_shape();
             let (n, a) = (v.len(), v.num_actions());

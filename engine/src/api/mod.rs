@@ -44,15 +44,17 @@
 //!   move type), `state.rs` (the state and its [`State`] and [`Research`]
 //!   impls), `movegen.rs` (move generation), `text.rs` (the position and
 //!   move text, both ways), `eval.rs` (the heuristic and the [`Search`]
-//!   impl).
+//!   impl), `learning.rs` (the [`Learning`] impl: action ids and
+//!   observation planes).
 //! * **Traits**: [`State`] is what move generation and playouts need;
 //!   [`Search`] what searches ask (evaluation, quiescence, exact solutions);
-//!   [`Research`] what the harness's records and reports read. Every game's
-//!   state implements all three ([`Game::State`] requires it); generic code
-//!   asks for the least it uses.
+//!   [`Research`] what the harness's records and reports read; [`Learning`]
+//!   the fixed action space and observation learning agents need. Every
+//!   game's state implements all four ([`Game::State`] requires it);
+//!   generic code asks for the least it uses.
 //!
 //! The module's files are split by reader: `mod.rs` (this core), `search.rs`,
-//! `research.rs`, `picture.rs` (drawing a position) and `perft.rs` (perft
+//! `research.rs`, `learning.rs`, `picture.rs` (drawing a position) and `perft.rs` (perft
 //! and the checked move parsing); their items are all re-exported here.
 
 use std::any::{Any, TypeId};

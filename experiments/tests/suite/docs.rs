@@ -18,13 +18,14 @@ use std::time::{Duration, Instant};
 
 /// Every page whose examples are run; `docs_every_page_is_tested` checks
 /// that no page of `docs/` is missing here.
-const DOC_PAGES: [&str; 6] = [
+const DOC_PAGES: [&str; 7] = [
     "docs/README.md",
     "docs/cli.md",
     "docs/games.md",
     "docs/protocol.md",
     "docs/results-format.md",
     "docs/development.md",
+    "docs/python.md",
 ];
 
 /// The prefix of a command that is run.
