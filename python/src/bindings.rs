@@ -414,10 +414,11 @@ fn replay(game: &str, moves: Vec<String>, seed: u64) -> PyResult<PyState> {
 }
 
 /// Plays a tournament (the `boardlab tournament` library call) and writes
-/// its CSV to `out`; returns the CSV's path. `boardlab.tournament` reads
+/// its CSV to `out`, resuming a run of the same configuration there and
+/// refusing another one, as the command does; returns the CSV's path. `boardlab.tournament` reads
 /// the rows back.
 #[pyfunction]
-#[pyo3(signature = (game, agents, games, out, seed = 0, threads = 0, overwrite = true))]
+#[pyo3(signature = (game, agents, games, out, seed = 0, threads = 0))]
 fn tournament_csv(
     py: Python<'_>,
     game: &str,
@@ -426,11 +427,9 @@ fn tournament_csv(
     out: std::path::PathBuf,
     seed: u64,
     threads: usize,
-    overwrite: bool,
 ) -> PyResult<String> {
     let mut args = experiments::run::TournamentArgs::new(game, &agents, games, seed, out.clone());
     args.threads = threads;
-    args.overwrite = overwrite;
     args.keep_records = false;
     py.detach(|| experiments::run::run(&args))
         .map_err(|e| value_error(format!("{e:#}")))?;
