@@ -91,9 +91,9 @@ pub mod spinner;
 pub mod testkit;
 
 pub use api::{
-    AloneSolution, BoardPicture, BoardShape, CellKind, CellPicture, CellShape, Game, MAX_SEATS,
-    PiecePicture, Research, Returns, Search, SeatRole, State, ToMove, apply_moves,
-    parse_legal_move, perft, perft_leaves, perft_turns,
+    ActionSeq, AloneSolution, BoardPicture, BoardShape, CellKind, CellPicture, CellShape, Game,
+    Learning, MAX_SEATS, PiecePicture, Research, Returns, Search, SeatRole, State, ToMove,
+    apply_moves, parse_legal_move, perft, perft_leaves, perft_turns,
 };
 pub use error::GameError;
 pub use registry::{GameVisitor, visit_game};

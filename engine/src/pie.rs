@@ -618,3 +618,50 @@ pub fn opening_classes<S: Research>(state: &S) -> Vec<OpeningClass<S::Move>> {
     }
     out
 }
+
+/// `pie(G)`'s actions are G's, then `swap` as id `G's count`; its
+/// observation is G's with one more constant plane, 1 while the swap may
+/// be played.
+impl<S: crate::api::Learning + Research> crate::api::Learning for PieState<S> {
+    fn num_actions(&self) -> usize {
+        self.inner.num_actions() + 1
+    }
+
+    fn move_actions(&self, mv: PieMove<S::Move>) -> crate::api::ActionSeq {
+        match mv {
+            PieMove::Inner(m) => self.inner.move_actions(m),
+            PieMove::Swap => crate::api::ActionSeq::one(self.inner.num_actions() as u32),
+        }
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        let [p, h, w] = self.inner.observation_shape();
+        [p + 1, h, w]
+    }
+
+    fn observe(&self, pending: &[u32], out: &mut [f32]) {
+        let [p, h, w] = self.inner.observation_shape();
+        let (board, offer) = out.split_at_mut(p * h * w);
+        self.inner.observe(pending, board);
+        offer.fill(f32::from(u8::from(self.stage == PieStage::Offer)));
+    }
+}
+
+/// G's actions and observation.
+impl<S: crate::api::Learning + Research> crate::api::Learning for NoSwapState<S> {
+    fn num_actions(&self) -> usize {
+        self.0.num_actions()
+    }
+
+    fn move_actions(&self, mv: S::Move) -> crate::api::ActionSeq {
+        self.0.move_actions(mv)
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        self.0.observation_shape()
+    }
+
+    fn observe(&self, pending: &[u32], out: &mut [f32]) {
+        self.0.observe(pending, out)
+    }
+}

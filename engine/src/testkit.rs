@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use std::collections::HashMap;
 
-use crate::api::{Game, Research, State, ToMove, apply_moves, perft, perft_turns};
+use crate::api::{Decisions, Game, Research, State, ToMove, apply_moves, perft, perft_turns};
 use crate::registry::{GameVisitor, visit_game};
 
 /// What [`check_playouts`] saw.
@@ -573,4 +573,123 @@ impl GameVisitor for RunVector<'_> {
 /// A bad game string, position or move record.
 pub fn run_perft_vector(v: &PerftVector) -> Result<u64, String> {
     visit_game(&v.game, RunVector(v)).map_err(|e| e.to_string())?
+}
+
+/// Plays `games` random games of `game` (seeds from `seed`, at most
+/// `max_plies` plies each) and checks the learning interface
+/// ([`crate::api::Learning`]) at every position:
+/// * every move of the node (legal moves, or chance outcomes) has one to
+///   [`crate::api::MAX_DECISIONS`] action ids, each inside the space; no two
+///   moves share their ids and none is a proper prefix of another's;
+/// * the first decisions the node allows ([`Decisions::legal_actions`]) are
+///   exactly the first ids of its moves, so a mask built from them equals
+///   the legal list, and at every later decision of a compound move the
+///   same holds for the moves that start with the ids taken;
+/// * taking a move's ids one by one ([`Decisions::apply_action`]) applies
+///   that move: id → move round-trips; an id outside the legal ones is
+///   refused;
+/// * the space and the observation's shape stay those of the initial state,
+///   and the observation writes every entry of a buffer of that size with
+///   a finite number, at every decision.
+///
+/// Returns the number of positions checked.
+///
+/// # Errors
+/// The first broken invariant, with the position text.
+pub fn check_learning<G: Game>(
+    game: &G,
+    games: usize,
+    seed: u64,
+    max_plies: u32,
+) -> Result<usize, String> {
+    use crate::api::Learning;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let first = game.initial_state(seed);
+    let (space, shape) = (first.num_actions(), first.observation_shape());
+    let len = shape.iter().product::<usize>();
+    if space == 0 || len == 0 {
+        return Err(format!("empty space {space} or shape {shape:?}"));
+    }
+    let mut obs = vec![f32::NAN; len];
+    let mut positions = 0;
+    let mut moves = Vec::new();
+    let mut ids = Vec::new();
+    for g in 0..games {
+        let mut d = Decisions::new(game.initial_state(seed ^ (g as u64) << 20));
+        while !d.state.is_terminal() && d.state.ply() < max_plies {
+            positions += 1;
+            let s = &d.state;
+            let at = || format!("{} at {}", game.game_string(), s.to_text());
+            if s.num_actions() != space || s.observation_shape() != shape {
+                return Err(format!("space or shape changed: {}", at()));
+            }
+            d.node_moves(&mut moves);
+            let seqs: Vec<Vec<u32>> = moves
+                .iter()
+                .map(|&m| s.move_actions(m).ids().to_vec())
+                .collect();
+            for (i, a) in seqs.iter().enumerate() {
+                if a.is_empty() || a.iter().any(|&id| id as usize >= space) {
+                    return Err(format!(
+                        "{:?} has ids {a:?} outside 0..{space}: {}",
+                        moves[i],
+                        at()
+                    ));
+                }
+                for (j, b) in seqs.iter().enumerate() {
+                    if i != j && b.len() >= a.len() && b[..a.len()] == a[..] {
+                        return Err(format!(
+                            "{:?} ({a:?}) and {:?} ({b:?}) share a prefix: {}",
+                            moves[i],
+                            moves[j],
+                            at()
+                        ));
+                    }
+                }
+            }
+            // Take a random move's ids one by one, checking the legal ids at
+            // each decision.
+            let k = rng.random_range(0..moves.len());
+            let (want, seq) = (moves[k], seqs[k].clone());
+            let mut expect = d.state.clone();
+            expect.apply(want);
+            for (step, &id) in seq.iter().enumerate() {
+                d.legal_actions(&mut ids);
+                let mut firsts: Vec<u32> = seqs
+                    .iter()
+                    .filter(|a| a.len() > step && a[..step] == seq[..step])
+                    .map(|a| a[step])
+                    .collect();
+                firsts.sort_unstable();
+                firsts.dedup();
+                if ids != firsts {
+                    return Err(format!(
+                        "legal ids {ids:?}, moves give {firsts:?}: {}",
+                        d.state.to_text()
+                    ));
+                }
+                obs.fill(f32::NAN);
+                d.observe(&mut obs);
+                if obs.iter().any(|v| !v.is_finite()) {
+                    return Err(format!(
+                        "observation not all written: {}",
+                        d.state.to_text()
+                    ));
+                }
+                if let Some(bad) = (0..space as u32).find(|i| ids.binary_search(i).is_err())
+                    && d.clone().apply_action(bad).is_ok()
+                {
+                    return Err(format!("illegal id {bad} accepted: {}", d.state.to_text()));
+                }
+                let done = d.apply_action(id).map_err(|e| e.0)?;
+                if done.is_some() != (step + 1 == seq.len()) || done.is_some_and(|m| m != want) {
+                    return Err(format!("ids {seq:?} gave {done:?}, not {want:?}"));
+                }
+            }
+            if d.state.zobrist() != expect.zobrist() || d.state.to_text() != expect.to_text() {
+                return Err(format!("ids {seq:?} did not apply {want:?}"));
+            }
+        }
+    }
+    Ok(positions)
 }

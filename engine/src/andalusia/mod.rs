@@ -62,6 +62,7 @@
 //! ending.
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

@@ -44,15 +44,17 @@
 //!   move type), `state.rs` (the state and its [`State`] and [`Research`]
 //!   impls), `movegen.rs` (move generation), `text.rs` (the position and
 //!   move text, both ways), `eval.rs` (the heuristic and the [`Search`]
-//!   impl).
+//!   impl), `learning.rs` (the [`Learning`] impl: action ids and
+//!   observation planes).
 //! * **Traits**: [`State`] is what move generation and playouts need;
 //!   [`Search`] what searches ask (evaluation, quiescence, exact solutions);
-//!   [`Research`] what the harness's records and reports read. Every game's
-//!   state implements all three ([`Game::State`] requires it); generic code
-//!   asks for the least it uses.
+//!   [`Research`] what the harness's records and reports read; [`Learning`]
+//!   the fixed action space and observation learning agents need. Every
+//!   game's state implements all four ([`Game::State`] requires it);
+//!   generic code asks for the least it uses.
 //!
 //! The module's files are split by reader: `mod.rs` (this core), `search.rs`,
-//! `research.rs`, `picture.rs` (drawing a position) and `perft.rs` (perft
+//! `research.rs`, `learning.rs`, `picture.rs` (drawing a position) and `perft.rs` (perft
 //! and the checked move parsing); their items are all re-exported here.
 
 use std::any::{Any, TypeId};
@@ -64,11 +66,13 @@ use rand::Rng;
 
 use crate::error::GameError;
 
+mod learning;
 mod perft;
 mod picture;
 mod research;
 mod search;
 
+pub use learning::{ActionSeq, Decisions, Learning, MAX_DECISIONS};
 pub use perft::{apply_moves, parse_legal_move, perft, perft_leaves, perft_turns};
 pub use picture::{
     BoardPicture, CellKind, CellPicture, CellShape, PiecePicture, alquerque_links, board_field,
@@ -141,7 +145,7 @@ pub enum ToMove {
 pub trait Game: Clone + Send + Sync + 'static {
     /// The state type of this game: every game's state answers searches
     /// and research too.
-    type State: Research + Search;
+    type State: Research + Search + Learning;
 
     /// The canonical game string with every parameter spelled out, e.g.
     /// `slingshot(size=9,supply=45,corners=ordinary,stuck=pass)`.

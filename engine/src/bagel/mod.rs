@@ -72,6 +72,7 @@ use state::Stage;
 use text::parse_position;
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

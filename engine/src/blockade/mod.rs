@@ -53,6 +53,7 @@
 
 mod escape;
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

@@ -21,6 +21,8 @@
 //!   written the same way by every game.
 //! * [`zobrist`]: Zobrist key tables drawn from a fixed seed.
 //! * [`KeyHistory`]: a repetition window of Zobrist keys, cheap to clone.
+//! * [`planes`]: action ids of cells and cell pairs, observation planes
+//!   from a board picture (the learning interface's shared encoders).
 //! * [`square_name`]/[`parse_square`]: algebraic square names (`a1` is
 //!   bottom-left).
 
@@ -29,6 +31,7 @@ mod grid;
 pub mod hex;
 mod history;
 mod lines;
+pub mod planes;
 mod rays;
 pub mod sly;
 pub mod text;

@@ -59,6 +59,7 @@
 //! landing set, the post front the capturing one (C-M3).
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

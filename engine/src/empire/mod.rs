@@ -55,6 +55,7 @@
 //! as a [`B192`]. Captures are four look-ups per distance.
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

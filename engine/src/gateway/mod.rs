@@ -55,6 +55,7 @@
 //! and the columns it occupies.
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

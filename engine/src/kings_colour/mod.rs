@@ -61,6 +61,7 @@ use crate::error::GameError;
 use crate::spec::{ParamInfo, Params, Spec};
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

@@ -46,6 +46,7 @@
 //! when the game has one (`line_up(table=PATH)`, [`LineUpGame::with_table`]).
 
 mod eval;
+mod learning;
 mod movegen;
 pub mod solve;
 mod state;

@@ -66,6 +66,7 @@
 
 pub mod attacks;
 mod eval;
+mod learning;
 pub mod movegen;
 mod position;
 mod state;

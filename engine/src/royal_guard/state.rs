@@ -36,8 +36,8 @@ pub enum Outcome {
 /// the module docs of [`crate::royal_guard`]).
 #[derive(Clone)]
 pub struct RoyalGuardState {
-    rules: Rules,
-    board: Board,
+    pub(super) rules: Rules,
+    pub(super) board: Board,
     /// Keys of the earlier positions since the last irreversible move
     /// (capture or pawn move), every one of them: repetition is exact.
     history: KeyHistory,

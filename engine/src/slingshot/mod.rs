@@ -42,6 +42,7 @@ use state::{Outcome, Stage};
 use text::parse_position;
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

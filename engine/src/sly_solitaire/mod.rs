@@ -53,6 +53,7 @@
 
 pub mod bound;
 mod eval;
+mod learning;
 mod movegen;
 pub mod solve;
 mod state;

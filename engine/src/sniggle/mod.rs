@@ -64,6 +64,7 @@ use state::{Outcome, keys};
 use text::parse_position;
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

@@ -59,6 +59,7 @@ use state::{Outcome, Phase};
 use text::{join_quoted_stars, parse_position, parse_stars, stars_text};
 
 mod eval;
+mod learning;
 mod movegen;
 mod state;
 mod text;

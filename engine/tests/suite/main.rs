@@ -22,6 +22,7 @@ mod golden;
 mod kings_colour_reference;
 mod kings_colour_rules;
 mod kit;
+mod learning;
 mod line_up_reference;
 mod line_up_rules;
 mod perft;

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 /// Every page whose examples are run; `docs_every_page_is_tested` checks
 /// that no page of `docs/` is missing here.
-const DOC_PAGES: [&str; 7] = [
+const DOC_PAGES: [&str; 8] = [
     "docs/README.md",
     "docs/cli.md",
     "docs/games.md",
@@ -26,6 +26,7 @@ const DOC_PAGES: [&str; 7] = [
     "docs/results-format.md",
     "docs/development.md",
     "docs/statistics.md",
+    "docs/python.md",
 ];
 
 /// The prefix of a command that is run.

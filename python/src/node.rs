@@ -1,0 +1,372 @@
+//! A node of any game behind one object-safe trait, for the bindings:
+//! the game string chooses the game once ([`new_node`]); every call after
+//! that is a virtual call into monomorphised code.
+
+use std::any::Any;
+
+use agents::{Agent, AgentSpec};
+use engine::api::Decisions;
+use engine::{Game, GameError, GameVisitor, Learning, Research, State, ToMove, visit_game};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// OpenSpiel's player id of a chance node.
+pub const CHANCE: i64 = -1;
+/// OpenSpiel's player id of a terminal node.
+pub const TERMINAL: i64 = -4;
+
+/// An agent built from its spec for the first game it is asked to play
+/// (built again if asked to play another game).
+pub struct AgentSlot {
+    /// The parsed spec.
+    pub spec: AgentSpec,
+    /// The seed the agent is built with.
+    pub seed: u64,
+    built: Option<(String, Box<dyn Any + Send>)>,
+}
+
+impl AgentSlot {
+    /// Parses `spec` (e.g. `mcts(ms=100)`).
+    ///
+    /// # Errors
+    /// A bad spec, or `human`, which only `boardlab play` seats.
+    pub fn new(spec: &str, seed: u64) -> Result<AgentSlot, GameError> {
+        let spec = AgentSpec::parse(spec)?;
+        if spec.is_human() {
+            spec.check_game(2)?;
+        }
+        Ok(AgentSlot {
+            spec,
+            seed,
+            built: None,
+        })
+    }
+}
+
+/// A position of some game, with the decisions taken of its next move and
+/// the moves played.
+pub trait DynNode: Send + Sync {
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn DynNode>;
+    /// The initial state of the same game from `seed`.
+    fn fresh(&self, seed: u64) -> Box<dyn DynNode>;
+    /// The canonical game string.
+    fn game_string(&self) -> String;
+    /// Seats.
+    fn num_seats(&self) -> usize;
+    /// The size of the action space.
+    fn num_actions(&self) -> usize;
+    /// The observation's `[planes, height, width]`.
+    fn observation_shape(&self) -> [usize; 3];
+    /// The seat to move, [`CHANCE`] or [`TERMINAL`].
+    fn current_player(&self) -> i64;
+    /// The legal moves as text (the chance outcomes at a chance node);
+    /// empty mid-move (see [`DynNode::pending`]).
+    fn legal_moves(&self) -> Vec<String>;
+    /// The action ids that may be taken next.
+    fn legal_actions(&self) -> Vec<u32>;
+    /// Applies a move (or chance outcome) given as text.
+    ///
+    /// # Errors
+    /// Bad or illegal text, or decisions of a move already under way.
+    fn apply_text(&mut self, text: &str) -> Result<(), GameError>;
+    /// Takes one action id.
+    ///
+    /// # Errors
+    /// An id that is not legal here.
+    fn apply_action(&mut self, id: i64) -> Result<(), GameError>;
+    /// Returns per seat.
+    fn returns(&self) -> Vec<f64>;
+    /// The chance outcomes: text, action id, probability.
+    fn chance_outcomes(&self) -> Vec<(String, u32, f64)>;
+    /// Writes the observation.
+    fn observe(&self, out: &mut [f32]);
+    /// The position text.
+    fn to_text(&self) -> String;
+    /// The board for people (the terminal board of `boardlab show`).
+    fn board_text(&self) -> String;
+    /// The SVG picture.
+    fn svg(&self) -> Option<String>;
+    /// The action ids of a legal move given as text.
+    ///
+    /// # Errors
+    /// Bad or illegal text.
+    fn move_actions(&self, text: &str) -> Result<Vec<u32>, GameError>;
+    /// The ids taken so far of the next move.
+    fn pending(&self) -> Vec<u32>;
+    /// Plies played.
+    fn ply(&self) -> u32;
+    /// The moves played since the initial state, as text.
+    fn history(&self) -> Vec<String>;
+    /// Each seat's team (team games), else `None`.
+    fn team(&self, seat: usize) -> Option<usize>;
+    /// Draws a chance outcome and applies it, if at a chance node.
+    fn resolve_chance(&mut self, rng: &mut ChaCha8Rng) -> bool;
+    /// The agent's move for the seat to move, as text.
+    ///
+    /// # Errors
+    /// Not a seat's turn, decisions under way, or an agent that cannot play
+    /// this game.
+    fn select(&self, agent: &mut AgentSlot) -> Result<String, GameError>;
+}
+
+/// A node of game `G`.
+#[derive(Clone)]
+pub struct Node<G: Game> {
+    /// The game.
+    pub game: G,
+    /// Its position and decisions under way.
+    pub d: Decisions<G::State>,
+    history: Vec<String>,
+}
+
+impl<G: Game> Node<G> {
+    /// The initial node of `game` from `seed`.
+    pub fn new(game: G, seed: u64) -> Self {
+        let s = game.initial_state(seed);
+        Node {
+            game,
+            d: Decisions::new(s),
+            history: Vec::new(),
+        }
+    }
+
+    fn node_moves(&self) -> Vec<<G::State as State>::Move> {
+        let mut v = Vec::new();
+        self.d.node_moves(&mut v);
+        v
+    }
+}
+
+impl<G: Game> DynNode for Node<G> {
+    fn clone_box(&self) -> Box<dyn DynNode> {
+        Box::new(self.clone())
+    }
+    fn fresh(&self, seed: u64) -> Box<dyn DynNode> {
+        Box::new(Node::new(self.game.clone(), seed))
+    }
+    fn game_string(&self) -> String {
+        self.game.game_string()
+    }
+    fn num_seats(&self) -> usize {
+        self.game.num_seats()
+    }
+    fn num_actions(&self) -> usize {
+        self.d.state.num_actions()
+    }
+    fn observation_shape(&self) -> [usize; 3] {
+        self.d.state.observation_shape()
+    }
+    fn current_player(&self) -> i64 {
+        match self.d.state.to_move() {
+            ToMove::Seat(s) => s as i64,
+            ToMove::Chance => CHANCE,
+            ToMove::Terminal => TERMINAL,
+        }
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        if !self.d.pending.is_empty() {
+            return Vec::new();
+        }
+        let s = &self.d.state;
+        self.node_moves()
+            .into_iter()
+            .map(|m| s.move_to_text(m))
+            .collect()
+    }
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut v = Vec::new();
+        self.d.legal_actions(&mut v);
+        v
+    }
+    fn apply_text(&mut self, text: &str) -> Result<(), GameError> {
+        if !self.d.pending.is_empty() {
+            engine::bail!(
+                "move {text:?}: a move is under way (action ids {:?} taken); finish it with apply_action",
+                self.d.pending
+            );
+        }
+        let mv = engine::parse_legal_move(&self.d.state, text)?;
+        self.history.push(self.d.state.move_to_text(mv));
+        self.d.apply_move(mv);
+        Ok(())
+    }
+    fn apply_action(&mut self, id: i64) -> Result<(), GameError> {
+        let Ok(id) = u32::try_from(id) else {
+            engine::bail!(
+                "action {id} is outside the action space 0..{}",
+                self.num_actions()
+            );
+        };
+        let before = self.d.state.clone();
+        if let Some(mv) = self.d.apply_action(id)? {
+            self.history.push(before.move_to_text(mv));
+        }
+        Ok(())
+    }
+    fn returns(&self) -> Vec<f64> {
+        self.d.state.returns()[..self.num_seats()].to_vec()
+    }
+    fn chance_outcomes(&self) -> Vec<(String, u32, f64)> {
+        let mut v = Vec::new();
+        self.d.state.chance_outcomes(&mut v);
+        v.into_iter()
+            .map(|(m, p)| {
+                let id = self.d.state.move_actions(m).ids()[0];
+                (self.d.state.move_to_text(m), id, p)
+            })
+            .collect()
+    }
+    fn observe(&self, out: &mut [f32]) {
+        self.d.observe(out);
+    }
+    fn to_text(&self) -> String {
+        self.d.state.to_text()
+    }
+    fn board_text(&self) -> String {
+        self.d.state.to_string()
+    }
+    fn svg(&self) -> Option<String> {
+        experiments::output::svg::svg_of(&self.d.state)
+    }
+    fn move_actions(&self, text: &str) -> Result<Vec<u32>, GameError> {
+        let mv = engine::parse_legal_move(&self.d.state, text)?;
+        Ok(self.d.state.move_actions(mv).ids().to_vec())
+    }
+    fn pending(&self) -> Vec<u32> {
+        self.d.pending.clone()
+    }
+    fn ply(&self) -> u32 {
+        self.d.state.ply()
+    }
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn team(&self, seat: usize) -> Option<usize> {
+        self.d.state.seat_role(seat).team
+    }
+    fn resolve_chance(&mut self, rng: &mut ChaCha8Rng) -> bool {
+        let mut buf = Vec::new();
+        match self.d.state.sample_chance(rng, &mut buf) {
+            Some(m) if self.d.state.to_move() == ToMove::Chance => {
+                self.history.push(self.d.state.move_to_text(m));
+                self.d.apply_move(m);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn select(&self, agent: &mut AgentSlot) -> Result<String, GameError> {
+        if !matches!(self.d.state.to_move(), ToMove::Seat(_)) {
+            engine::bail!("agent {}: no seat is to move here", agent.spec.canonical());
+        }
+        if !self.d.pending.is_empty() {
+            engine::bail!(
+                "agent {}: a move is under way (action ids {:?} taken)",
+                agent.spec.canonical(),
+                self.d.pending
+            );
+        }
+        agent.spec.check_game(self.num_seats())?;
+        let key = self.game.game_string();
+        let fits =
+            matches!(&agent.built, Some((k, b)) if *k == key && b.is::<Box<dyn Agent<G::State>>>());
+        if !fits {
+            let a: Box<dyn Agent<G::State>> = agent.spec.build(agent.seed);
+            agent.built = Some((key, Box::new(a)));
+        }
+        let Some((_, b)) = agent.built.as_mut() else {
+            engine::bail!("agent {}: not built", agent.spec.canonical());
+        };
+        let Some(a) = b.downcast_mut::<Box<dyn Agent<G::State>>>() else {
+            engine::bail!("agent {}: built for another game", agent.spec.canonical());
+        };
+        match a.try_select(&self.d.state) {
+            Ok(mv) => Ok(self.d.state.move_to_text(mv)),
+            Err(f) => engine::bail!("agent {}: {f:?}", agent.spec.canonical()),
+        }
+    }
+}
+
+struct Build(u64);
+
+impl GameVisitor for Build {
+    type Output = Box<dyn DynNode>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        Box::new(Node::new(game, self.0))
+    }
+}
+
+/// The initial node of the game named by `game_string` from `seed`.
+///
+/// # Errors
+/// The game string's error, as the command line gives it.
+pub fn new_node(game_string: &str, seed: u64) -> Result<Box<dyn DynNode>, GameError> {
+    visit_game(game_string, Build(seed))
+}
+
+struct Parse<'a>(&'a str);
+
+impl GameVisitor for Parse<'_> {
+    type Output = Result<Box<dyn DynNode>, GameError>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        let s = game.parse_position(self.0)?;
+        Ok(Box::new(Node {
+            game,
+            d: Decisions::new(s),
+            history: Vec::new(),
+        }))
+    }
+}
+
+/// The node of `game_string` at the position text `position`.
+///
+/// # Errors
+/// A bad game string or position text.
+pub fn parse_node(game_string: &str, position: &str) -> Result<Box<dyn DynNode>, GameError> {
+    visit_game(game_string, Parse(position))?
+}
+
+/// A deterministic generator for chance draws.
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_play_by_text_and_by_id() {
+        let mut n = new_node("catapult(dagger=true)", 1).unwrap();
+        assert_eq!(n.current_player(), 0);
+        let ids = n.legal_actions();
+        assert!(!ids.is_empty() && ids.iter().all(|&i| (i as usize) < n.num_actions()));
+        let mv = n.legal_moves()[0].clone();
+        let seq = n.move_actions(&mv).unwrap();
+        for &id in &seq {
+            n.apply_action(i64::from(id)).unwrap();
+        }
+        assert_eq!(n.history(), vec![mv]);
+        assert!(n.apply_action(-3).is_err());
+        assert!(n.apply_text("z9-z10").is_err());
+        let e = new_node("chess", 0).err().unwrap();
+        assert!(e.0.contains("unknown game"), "{e}");
+    }
+
+    #[test]
+    fn agents_play_any_game() {
+        let mut a = AgentSlot::new("mcts(iterations=20)", 3).unwrap();
+        for g in ["catapult", "spinner"] {
+            let mut n = new_node(g, 0).unwrap();
+            let mut r = rng(0);
+            while n.current_player() != TERMINAL && n.ply() < 30 {
+                if !n.resolve_chance(&mut r) {
+                    let mv = n.select(&mut a).unwrap();
+                    n.apply_text(&mv).unwrap();
+                }
+            }
+        }
+        assert!(AgentSlot::new("human", 0).is_err());
+    }
+}

@@ -1,0 +1,2 @@
+"""pytest configuration: the tests import the installed `boardlab` package
+(scripts/python-env builds it into .venv)."""
