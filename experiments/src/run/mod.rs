@@ -22,9 +22,10 @@
 //!   configuration file records provenance ([`config`]).
 //! * **Memory.** Jobs are computed from their index, finished rows are
 //!   streamed (resume reads the CSV row by row) and the summary is kept as
-//!   running counts ([`SummaryBuilder`]), so a run of millions of games
-//!   needs no more memory than a short one unless the caller asks for the
-//!   records ([`TournamentArgs::keep_records`]).
+//!   running counts ([`SummaryBuilder`]) plus each game's first-mover share
+//!   (24 bytes a game, for the interval), so a run of millions of games
+//!   needs tens of megabytes, not its records, unless the caller asks for
+//!   them ([`TournamentArgs::keep_records`]).
 
 use std::path::PathBuf;
 use std::sync::mpsc;

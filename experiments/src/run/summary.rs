@@ -153,8 +153,9 @@ struct ScoreAcc {
 }
 
 /// A run's summary computed as its games stream in: counts and running
-/// moments only, so memory does not grow with the number of games (the
-/// distinct returns of one-seat games aside: one counter per value).
+/// moments, plus each game's first-mover share (24 bytes a game), which the
+/// anytime-valid interval reads in game order (and the distinct returns of
+/// one-seat games: one counter per value).
 #[derive(Clone, Debug, Default)]
 pub struct SummaryBuilder {
     games: u64,
