@@ -458,6 +458,26 @@ pub fn summarise_block(
     Ok(row)
 }
 
+/// Sets each row's Elo from the game's pool (`pool.csv` beside `out`, else
+/// `ladder.csv`), rewriting the summary file; returns its rows.
+///
+/// # Errors
+/// An unreadable or unwritable file.
+pub fn set_elo(out: &Path) -> Result<Vec<BalanceRow>> {
+    let mut rows = read_balance(out)?;
+    let ladder = crate::research::ladder::read_ladder(&crate::research::ladder::ladder_path(out))?;
+    let pool = crate::research::pool::read_pool(&crate::research::pool::pool_path(out))?;
+    for r in &mut rows {
+        if let Some((elo, text)) = crate::research::pool::elo_of(&pool, &ladder, &r.game, &r.agent)
+        {
+            r.elo = Some(elo);
+            r.elo_rating = text;
+        }
+    }
+    write_balance(out, &rows)?;
+    Ok(rows)
+}
+
 /// Reads `balance.csv` (empty if absent).
 ///
 /// # Errors
@@ -604,8 +624,9 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
 /// nothing: the scores, intervals (level 0.05/m for the file's m rows),
 /// p-values and verdicts are computed anew from each row's `games_csv`
 /// (resolved against `base` when relative), the Holm adjustment over the
-/// file, and each row's Elo from `ladder.csv` beside it where the agent is
-/// a rung of the game's ladder. Returns the rows written.
+/// file, and each row's Elo on the game's scale: from `pool.csv` beside it
+/// (`balance --rate`), else from `ladder.csv` where the agent is a rung.
+/// Returns the rows written.
 ///
 /// # Errors
 /// A row whose games file is missing or does not replay.
@@ -616,6 +637,7 @@ pub fn refresh(out: &Path, base: &Path) -> Result<Vec<BalanceRow>> {
     }
     let alpha = ALPHA / rows.len() as f64;
     let ladder = crate::research::ladder::read_ladder(&crate::research::ladder::ladder_path(out))?;
+    let pool = crate::research::pool::read_pool(&crate::research::pool::pool_path(out))?;
     for row in &mut rows {
         let path = base.join(&row.games_csv);
         let config = run::read_config(&path)?;
@@ -639,12 +661,11 @@ pub fn refresh(out: &Path, base: &Path) -> Result<Vec<BalanceRow>> {
         if let Some(e) = &summary.first_mover_score {
             fresh.set_estimate(e, Until::margin(None));
         }
-        if let Some(l) = ladder
-            .iter()
-            .find(|l| l.game == row.game && l.agent == row.agent)
+        if let Some((elo, text)) =
+            crate::research::pool::elo_of(&pool, &ladder, &row.game, &row.agent)
         {
-            fresh.elo = Some(l.elo);
-            fresh.elo_rating = l.rating.clone();
+            fresh.elo = Some(elo);
+            fresh.elo_rating = text;
         }
         *row = fresh;
     }

@@ -3,10 +3,12 @@
 
 pub mod analyse;
 pub mod balance;
+pub mod compare;
 pub mod evidence;
 pub mod inspect;
 pub mod ladder;
 pub mod play;
+pub mod pool;
 pub mod rate;
 pub mod show;
 pub mod solve;

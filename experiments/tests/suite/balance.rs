@@ -400,3 +400,137 @@ fn snapshot(results: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     }
     v
 }
+
+/// `balance --compare`: the reference block is played beside the game's,
+/// compare.csv holds the difference of the two first-mover scores (the
+/// game's minus the reference's, as the two rows of balance.csv give them)
+/// inside its interval, with a verdict; a reference alone is refused.
+#[test]
+fn compare_writes_the_difference_of_two_blocks() {
+    let d = dir("balance-compare");
+    let out = p(&d, "balance.csv");
+    let text = ok(&[
+        "balance",
+        "--compare",
+        "slingshot(size=7)",
+        "--game",
+        "slingshot(size=9)",
+        "--agent",
+        "random",
+        "--games",
+        "60",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        &out,
+    ]);
+    assert!(text.contains("comparisons written to"), "{text}");
+    let rows = read_balance(std::path::Path::new(&out)).unwrap();
+    let score = |g: &str| rows.iter().find(|r| r.game.contains(g)).unwrap().score;
+    let mut rd = csv::Reader::from_path(d.join("compare.csv")).unwrap();
+    let head = rd.headers().unwrap().clone();
+    let recs: Vec<csv::StringRecord> = rd.records().map(|r| r.unwrap()).collect();
+    assert_eq!(recs.len(), 1);
+    let get = |k: &str| recs[0][head.iter().position(|h| h == k).unwrap()].to_string();
+    let f = |k: &str| get(k).parse::<f64>().unwrap();
+    assert!(get("game").starts_with("slingshot(size=9"), "{:?}", recs[0]);
+    assert!(get("reference").starts_with("slingshot(size=7"));
+    let want = score("size=9") - score("size=7");
+    assert!(
+        (f("difference") - want).abs() < 2e-4,
+        "{} vs {want}",
+        f("difference")
+    );
+    assert!(f("lower") <= want && want <= f("upper"));
+    assert!(
+        ["higher", "lower", "undecided"].contains(&get("verdict").as_str())
+            || get("verdict").starts_with("equal within")
+    );
+    assert_eq!(f("alpha"), 0.05);
+    fails(
+        &[
+            "balance",
+            "--compare",
+            "catapult",
+            "--agent",
+            "random",
+            "--out",
+            &out,
+        ],
+        "--compare \"catapult\": give the games to compare with it",
+    );
+}
+
+/// `balance --rate`: an agent that is not a rung of the game's ladder is
+/// placed in its pool by a gauntlet against every rung (rating games per
+/// rung), and its balance row carries that Elo; without a ladder, a
+/// one-line error.
+#[test]
+fn rate_places_a_balance_agent_on_the_ladder_scale() {
+    let d = dir("balance-rate");
+    let out = p(&d, "balance.csv");
+    let common = [
+        "--game",
+        "slingshot(size=7)",
+        "--seed",
+        "2",
+        "--quiet",
+        "--out",
+        &out,
+    ];
+    fails(
+        &[
+            &[
+                "balance",
+                "--agent",
+                "uct(iterations=20)",
+                "--games",
+                "10",
+                "--rate",
+                "--rating-games",
+                "6",
+            ][..],
+            &common,
+        ]
+        .concat(),
+        "no ladder for slingshot(size=7",
+    );
+    let mut a = vec![
+        "balance",
+        "--ladder",
+        "random,uct(iterations=5)",
+        "--games",
+        "10",
+        "--rating-games",
+        "6",
+    ];
+    a.extend_from_slice(&common);
+    ok(&a);
+    let mut a = vec![
+        "balance",
+        "--agent",
+        "uct(iterations=20)",
+        "--games",
+        "10",
+        "--rate",
+        "--rating-games",
+        "6",
+        "--no-baseline",
+    ];
+    a.extend_from_slice(&common);
+    let text = ok(&a);
+    assert!(text.contains("Elo on each game's scale"), "{text}");
+    let pool = experiments::research::pool::read_pool(&d.join("pool.csv")).unwrap();
+    assert_eq!(pool.len(), 3, "{pool:?}");
+    let placed = pool.iter().find(|r| r.source == "placed").unwrap();
+    assert!(placed.agent.starts_with("uct(iterations=20"));
+    // 6 games against each of the 2 rungs.
+    assert_eq!(placed.games, 12);
+    let random = pool.iter().find(|r| r.agent == "random").unwrap();
+    assert_eq!((random.elo, random.source.as_str()), (0.0, "rung"));
+    let rows = read_balance(std::path::Path::new(&out)).unwrap();
+    let row = rows.iter().find(|r| r.agent == placed.agent).unwrap();
+    assert_eq!(row.elo, Some(placed.elo));
+    assert_eq!(row.elo_rating, placed.rating);
+}
