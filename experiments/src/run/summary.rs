@@ -56,6 +56,10 @@ pub struct Summary {
     pub group: u64,
     /// Wins of the pie setter, over games that have one.
     pub setter: Proportion,
+    /// The setter's wins, draws, losses and score (pie games).
+    pub setter_wdl: Wdl,
+    /// Each seat's wins, draws, losses and share of the points.
+    pub seat_wdl: Vec<Wdl>,
     /// Wins per seat (seat order is itself an advantage to measure).
     pub seats: Vec<Proportion>,
     /// Wins shared by several seats (teams), per winning set of seats.
@@ -168,6 +172,10 @@ pub struct SummaryBuilder {
     draws: u64,
     pair: std::collections::BTreeMap<(usize, usize), (u64, u64, u64)>,
     seat_wins: Vec<u64>,
+    /// Per seat: wins, draws, losses and the sum of its shares.
+    seat_wdl: Vec<Wdl>,
+    /// The setter's wins, draws, losses and score sum.
+    setter_wdl: Wdl,
     coalitions: std::collections::BTreeMap<Vec<usize>, u64>,
     plies: Moments,
     turns: Moments,
@@ -211,6 +219,12 @@ impl SummaryBuilder {
         for &s in &r.winners {
             self.seat_wins[s] += 1;
         }
+        if self.seat_wdl.len() < r.seats.len() {
+            self.seat_wdl.resize(r.seats.len(), Wdl::default());
+        }
+        for seat in 0..r.seats.len() {
+            self.seat_wdl[seat].add(r, seat);
+        }
         if r.winners.len() > 1 {
             *self.coalitions.entry(r.winners.clone()).or_default() += 1;
         }
@@ -246,6 +260,7 @@ impl SummaryBuilder {
         if let Some(s) = r.setter {
             self.st.0 += 1;
             self.st.1 += r.winners.contains(&s) as u64;
+            self.setter_wdl.add(r, s);
         }
         if r.seats.len() == 2 {
             let (a, b) = (r.seats[0].min(r.seats[1]), r.seats[0].max(r.seats[1]));
@@ -346,6 +361,8 @@ impl SummaryBuilder {
             first_mover_shares: shares,
             group,
             setter: wilson(self.st.1 as f64, self.st.0),
+            setter_wdl: self.setter_wdl,
+            seat_wdl: self.seat_wdl.clone(),
             seats: self
                 .seat_wins
                 .iter()
@@ -367,6 +384,60 @@ impl SummaryBuilder {
         };
         summary.set_level(ALPHA, None, None);
         summary
+    }
+}
+
+/// A seat's wins, draws and losses with the sum of its shares of the
+/// points ([`share_of`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Wdl {
+    /// Games won (alone or with partners).
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// The sum of the seat's shares.
+    pub points: f64,
+}
+
+impl Wdl {
+    /// Counts game `r` for `seat`.
+    pub fn add(&mut self, r: &GameRecord, seat: usize) {
+        if r.winners.is_empty() {
+            self.draws += 1;
+        } else if r.winners.contains(&seat) {
+            self.wins += 1;
+        } else {
+            self.losses += 1;
+        }
+        self.points += share_of(r, seat);
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The mean share: the score for two seats (win 1, draw ½, loss 0).
+    pub fn share(&self) -> f64 {
+        self.points / self.games().max(1) as f64
+    }
+
+    /// `+W =D -L  score S` (two seats) or `share S (fair 1/k)`.
+    pub fn text(&self, seats: usize) -> String {
+        let what = if seats == 2 {
+            "score".to_string()
+        } else {
+            format!("share (fair 1/{seats})")
+        };
+        format!(
+            "+{} ={} -{}  {what} {:.3}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.share()
+        )
     }
 }
 
@@ -663,10 +734,11 @@ impl Summary {
             let _ = writeln!(&mut s, "verdict: {v}");
         }
         if self.setter.n > 0 {
-            let _ = writeln!(&mut s, "setter wins:      {}", self.setter);
+            let _ = writeln!(&mut s, "setter:           {}", self.setter_wdl.text(2));
         }
-        for (seat, p) in self.seats.iter().enumerate() {
-            let _ = writeln!(&mut s, "seat {seat} wins:      {p}");
+        let k = self.seat_wdl.len();
+        for (seat, w) in self.seat_wdl.iter().enumerate() {
+            let _ = writeln!(&mut s, "seat {seat}:           {}", w.text(k));
         }
         for (c, p) in &self.coalitions {
             let seats: Vec<String> = c.iter().map(|x| x.to_string()).collect();
@@ -766,6 +838,14 @@ mod tests {
         assert_eq!((s.first_mover.successes, s.first_mover.n), (1.0, 3));
         assert_eq!((s.setter.successes, s.setter.n), (2.0, 3));
         assert_eq!((s.seats[0].successes, s.seats[1].successes), (2.0, 0.0));
+        // Seat 0 won two and drew one: score 5/6; the setter (seat 0) alike.
+        assert_eq!(s.seat_wdl[0].text(2), "+2 =1 -0  score 0.833");
+        assert_eq!(s.seat_wdl[1].text(2), "+0 =1 -2  score 0.167");
+        assert_eq!(s.setter_wdl, s.seat_wdl[0]);
+        assert!(
+            s.render(&config)
+                .contains("\nseat 1:           +0 =1 -2  score 0.167\n")
+        );
         assert_eq!((s.draws.successes, s.draws.n), (1.0, 3));
         assert_eq!(s.pairings, vec![(0, 1, 1, 1, 1)]);
         assert_eq!(s.plies.0, 11.0);

@@ -283,7 +283,7 @@ fn same_seed_same_rows_for_any_thread_count() {
     assert!(
         sa.contains("first mover: +")
             && sa.contains("\nverdict: ")
-            && sa.contains("setter wins:")
+            && sa.contains("setter:           +")
             && sa.contains("n=12"),
         "{sa}"
     );
