@@ -91,7 +91,9 @@ pub fn run(results: &Path, out: &Path) -> Result<ReportOutput> {
     );
     if !balance.is_empty() {
         balance_section(&mut md, results, &plots_dir, &balance, &mut plots)?;
-        mechanism_section(&mut md, &balance);
+        let compare: Vec<crate::research::compare::CompareRow> =
+            crate::output::table::read_table(&results.join("compare.csv"))?;
+        mechanism_section(&mut md, &balance, &compare);
         start_section(&mut md, results, &plots_dir, &balance, &mut plots)?;
     }
     let ladder_csv = results.join("ladder.csv");
@@ -434,7 +436,11 @@ fn base_name(game: &str) -> &str {
     g.split('(').next().unwrap_or(g)
 }
 
-fn mechanism_section(md: &mut String, rows: &[BalanceRow]) {
+fn mechanism_section(
+    md: &mut String,
+    rows: &[BalanceRow],
+    compare: &[crate::research::compare::CompareRow],
+) {
     // A base game that has a pie(...) row: compare all its variants and the
     // pie form at each agent.
     let pie_bases: Vec<String> = unique(
@@ -448,8 +454,12 @@ fn mechanism_section(md: &mut String, rows: &[BalanceRow]) {
     let _ = writeln!(md, "## Balancing mechanisms compared\n");
     let _ = writeln!(
         md,
-        "Each game with a `pie(...)` row, against its other variants, at equal agent strength (same agent in both seats). \
-         In the pie form the first mover is whoever holds the opener's colour after the chooser's decision.\n"
+        "Each game with a `pie(...)` row, against its other variants, at the same agent in both seats. \
+         In the pie form the first mover is whoever holds the opener's colour after the chooser's decision. \
+         The score counts a draw ½; its interval is the row's anytime-valid interval from `balance.csv`. \
+         The difference from the reference game, its interval, the Holm-adjusted p-value and the verdict come from \
+         `compare.csv` (`balance --compare`; the union of the two scores' confidence sequences, at level 0.05/m \
+         for the file's m comparisons), where a comparison was run.\n"
     );
     for base in pie_bases {
         let mut agents_seen: BTreeMap<&str, Vec<&BalanceRow>> = BTreeMap::new();
@@ -457,27 +467,56 @@ fn mechanism_section(md: &mut String, rows: &[BalanceRow]) {
             agents_seen.entry(r.agent.as_str()).or_default().push(r);
         }
         for (agent, group) in agents_seen {
-            let _ = writeln!(md, "**{base}**, agent `{agent}`:\n");
+            let elo = group
+                .iter()
+                .map(|r| r.elo_rating.as_str())
+                .filter(|e| !e.is_empty())
+                .collect::<Vec<_>>()
+                .join(" / ");
             let _ = writeln!(
                 md,
-                "| variant | n | first mover wins [95%] | opener (setter) wins [95%] | chooser took first | draws | seed |"
+                "**{base}**, agent `{agent}`{}:\n",
+                if elo.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (Elo on each variant's scale: {elo})")
+                }
             );
-            let _ = writeln!(md, "|---|---|---|---|---|---|---|");
+            let _ = writeln!(
+                md,
+                "| variant | n | first mover +W =D −L | score [interval] | difference [interval] | p (Holm) | comparison | chooser took first |"
+            );
+            let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
             for r in group {
-                let setter = match (r.setter_rate, r.setter_lower, r.setter_upper) {
-                    (Some(a), Some(b), Some(c)) => interval(a, b, c),
-                    _ => "–".into(),
+                let c = compare
+                    .iter()
+                    .find(|c| c.game == r.game && c.agent == r.agent);
+                let (diff, p, verdict) = match c {
+                    Some(c) => (
+                        format!(
+                            "{:+.3} [{:+.3}, {:+.3}] vs `{}`",
+                            c.difference,
+                            c.lower,
+                            c.upper,
+                            base_name(&c.reference)
+                        ),
+                        format!("{:.4}", c.p_holm),
+                        c.verdict.clone(),
+                    ),
+                    None => ("–".into(), "–".into(), "–".into()),
                 };
                 let _ = writeln!(
                     md,
-                    "| `{}` | {} | {} | {} | {} | {} | {} |",
+                    "| `{}` | {} | +{} ={} −{} | {:.3} [{:.3}, {:.3}] | {diff} | {p} | {verdict} | {} |",
                     r.game,
                     r.n,
-                    interval(r.first_mover_rate, r.first_mover_lower, r.first_mover_upper),
-                    setter,
+                    r.first_mover_wins,
+                    r.first_mover_draws,
+                    r.first_mover_losses,
+                    r.score,
+                    r.score_lower,
+                    r.score_upper,
                     r.chooser_took_first.map_or("–".into(), pct),
-                    pct(r.draw_rate),
-                    r.seed
                 );
             }
             let _ = writeln!(md);
