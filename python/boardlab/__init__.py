@@ -33,6 +33,8 @@ __all__ = [
 
 
 def _number(text):
+    if text == "":
+        return None
     for kind in (int, float):
         try:
             return kind(text)
@@ -43,9 +45,11 @@ def _number(text):
 
 def tournament(game, agents, games=10, seed=0, out=None, threads=0):
     """Plays a tournament (as ``boardlab tournament``) and returns its rows:
-    a list of dicts, one per game, with the CSV's columns
-    (docs/results-format.md), numbers as int or float, so that
-    ``pandas.DataFrame(rows)`` reads them. ``out`` keeps the CSV (and its
+    a list of dicts, one per game in the order of ``game_index`` (the CSV
+    keeps the order in which the games finished), with the CSV's columns
+    (docs/results-format.md), numbers as int or float and empty cells as
+    None, so that ``pandas.DataFrame(rows)`` reads them as
+    ``pandas.read_csv`` reads the CSV. ``out`` keeps the CSV (and its
     ``.config.json``) at that path; otherwise a temporary folder holds them
     and is removed."""
     if isinstance(agents, str):
@@ -59,4 +63,5 @@ def tournament(game, agents, games=10, seed=0, out=None, threads=0):
 
 def _read_rows(path):
     with open(path, newline="") as f:
-        return [{k: _number(v) for k, v in row.items()} for row in _csv.DictReader(f)]
+        rows = [{k: _number(v) for k, v in row.items()} for row in _csv.DictReader(f)]
+    return sorted(rows, key=lambda row: row["game_index"])

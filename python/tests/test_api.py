@@ -86,11 +86,38 @@ def test_agents_play_chance_and_multi_seat_games():
 
 def test_tournament_rows():
     rows = boardlab.tournament("slingshot(size=7)", ["random", "mcts(iterations=10)"], games=2, seed=4)
-    # games=2 per pairing: two rows, seats alternated.
+    # games=2 per pairing: two rows, seats alternated, in game order.
     assert len(rows) == 2
     assert {"game", "game_index", "seed", "agent_0", "agent_1"} <= set(rows[0])
     assert [r["game_index"] for r in rows] == [0, 1]
-    assert all(isinstance(v, (int, float, str)) for v in rows[0].values())
+    assert all(v is None or isinstance(v, (int, float, str)) for v in rows[0].values())
+
+
+def test_tournament_rows_in_pandas(tmp_path):
+    """The rows make a DataFrame with the CSV's columns and kinds, equal to
+    what pandas.read_csv reads from the CSV the run wrote."""
+    import pandas as pd
+
+    out = tmp_path / "t.csv"
+    agents = ["random", "mcts(iterations=10)"]
+    rows = boardlab.tournament("slingshot(size=7)", agents, games=4, seed=4, out=out)
+    df = pd.DataFrame(rows)
+    # The CSV is in the order the games finished; the rows in game order.
+    csv = pd.read_csv(out, dtype={"seed": str}).sort_values("game_index", ignore_index=True)
+    assert list(df.columns) == list(csv.columns)
+    assert len(df) == 4 and sorted(df["game_index"]) == [0, 1, 2, 3]
+    for column in ["game_index", "agent_0", "agent_1", "draw", "plies", "turns", "first_mover_seat"]:
+        assert df[column].dtype.kind == "i", column
+    for column in ["return_0", "return_1"]:
+        assert df[column].dtype.kind in "if", column
+    # Two seats, zero-sum: one wins what the other loses.
+    assert ((df["return_0"] + df["return_1"]) == 0).all()
+    # The same numbers as read_csv reads, row for row.
+    numbers = ["game_index", "agent_0", "agent_1", "winner_seat", "winner_agent", "draw", "return_0", "return_1", "plies", "turns"]
+    pd.testing.assert_frame_equal(df[numbers].astype(float), csv[numbers].astype(float))
+    assert (df["seed"] == csv["seed"]).all() and (df["moves"] == csv["moves"]).all()
+    wins = df.groupby("winner_agent").size()
+    assert wins.sum() + df["draw"].sum() == 4
 
 
 @pytest.mark.parametrize(
