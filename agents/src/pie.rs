@@ -35,9 +35,10 @@
 //! move, every option carries the same bias, and the comparison cancels it
 //! to first order.
 //!
-//! A time budget (`ms`) is spent once per search, so the choice takes a few
-//! times the time of another move. Elsewhere the wrapped agent plays as it
-//! would alone.
+//! A time budget (`ms`) is shared among the searches (a quarter each), so
+//! that the choice takes about a move's time; budgets in iterations or
+//! depth go in full to every search. Elsewhere the wrapped agent plays as
+//! it would alone.
 
 use std::time::Instant;
 
@@ -78,7 +79,7 @@ impl<S: Research + Search + 'static> PieChooser<S> {
     pub fn new(inner: Box<dyn Agent<S>>, spec: AgentSpec, seed: u64) -> Self {
         PieChooser {
             inner,
-            spec,
+            spec: share_time(spec, SEARCHES),
             seed,
             choices: 0,
             last: None,
@@ -210,6 +211,35 @@ impl<S: Research + Search + 'static> PieChooser<S> {
         info.elapsed_ms = elapsed.as_millis() as u64;
         info.rate = info.iterations.unwrap_or(work.nodes) as f64 / elapsed.as_secs_f64().max(1e-9);
         Some((mv, info))
+    }
+}
+
+/// The searches of a typical choice (keep, its value, a swap's value, and
+/// one more where the chooser moves after the swap), among which a time
+/// budget is shared.
+const SEARCHES: u64 = 4;
+
+/// `spec` with its time budget (`ms`, where it has one) shared among
+/// `parts` searches (at least 1 ms each), so that a choice under a
+/// `movetime` takes about a move's time (an external program's time-out
+/// counts it). Budgets in iterations or depth are kept: each search has
+/// them in full.
+fn share_time(spec: AgentSpec, parts: u64) -> AgentSpec {
+    let share = |ms: u64| if ms == 0 { 0 } else { (ms / parts).max(1) };
+    match spec {
+        AgentSpec::Uct(mut c) => {
+            c.ms = share(c.ms);
+            AgentSpec::Uct(c)
+        }
+        AgentSpec::Mcts(mut c) => {
+            c.ms = share(c.ms);
+            AgentSpec::Mcts(c)
+        }
+        AgentSpec::AlphaBeta(mut c) => {
+            c.ms = share(c.ms);
+            AgentSpec::AlphaBeta(c)
+        }
+        other => other,
     }
 }
 
