@@ -642,6 +642,7 @@ impl<S: State + Search> AlphaBeta<S> {
             rate: self.last_nodes as f64 / elapsed.as_secs_f64().max(1e-9),
             pv: self.principal_variation(state, mv),
             mb_hits: None,
+            pie: None,
         }
     }
 

@@ -53,17 +53,19 @@
 pub mod alphabeta;
 pub mod external;
 pub mod mcts;
+pub mod pie;
 pub mod random;
 pub mod solver;
 pub mod uct;
 
 use engine::GameError;
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{Search, State};
+use engine::{Research, Search, State};
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use external::{External, ExternalConfig, MAX_LINE};
 pub use mcts::{Mcts, MctsConfig};
+pub use pie::{PieChoice, PieChooser};
 pub use random::RandomAgent;
 pub use solver::{Solution, Solver, SolverConfig};
 pub use uct::{Uct, UctConfig};
@@ -99,6 +101,9 @@ pub struct SearchInfo {
     pub pv: Vec<String>,
     /// Times the tree's memory bound stopped an expansion (MCTS).
     pub mb_hits: Option<u64>,
+    /// At a pie choice, the full searches' values of swapping and keeping
+    /// ([`PieChooser`]); `None` at every other move.
+    pub pie: Option<PieChoice>,
 }
 
 impl SearchInfo {
@@ -124,6 +129,14 @@ impl SearchInfo {
         );
         if let Some(h) = self.mb_hits {
             s += &format!(" mbhits {h}");
+        }
+        if let Some(p) = &self.pie {
+            s += &format!(
+                " pie swap {:.3} keep {:.3} chose {}",
+                p.swap,
+                p.keep,
+                if p.swapped { "swap" } else { "keep" }
+            );
         }
         if !self.pv.is_empty() {
             s += &format!(" pv {}", self.pv.join(" "));
@@ -320,12 +333,30 @@ impl AgentSpec {
         Ok(())
     }
 
-    /// Builds a fresh agent seeded with `seed`.
+    /// Builds a fresh agent seeded with `seed`. The searching agents
+    /// (`uct`, `mcts`, `alphabeta`) come wrapped in a [`PieChooser`], so
+    /// that at a pie choice they search each option in full; the others
+    /// (random, the exact solver, external programs) play it as any move.
     ///
     /// # Panics
     /// For `human`, which is no program: callers check specs with
     /// [`AgentSpec::check_game`] first, which refuses it.
-    pub fn build<S: State + Search + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
+    pub fn build<S: Research + Search + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
+        let agent = self.build_plain::<S>(seed);
+        match self {
+            AgentSpec::Uct(_) | AgentSpec::Mcts(_) | AgentSpec::AlphaBeta(_) => {
+                Box::new(PieChooser::new(agent, self.clone(), seed))
+            }
+            _ => agent,
+        }
+    }
+
+    /// Builds the agent alone, with no [`PieChooser`] around it: the
+    /// searches of a pie choice, and callers that want the plain search.
+    ///
+    /// # Panics
+    /// For `human`, as [`AgentSpec::build`].
+    pub fn build_plain<S: State + Search + 'static>(&self, seed: u64) -> Box<dyn Agent<S>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Uct(c) => Box::new(Uct::new(c.clone(), seed)),

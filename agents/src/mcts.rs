@@ -695,6 +695,7 @@ impl<S: State + Search> Mcts<S> {
             rate: self.last_iterations as f64 / elapsed.as_secs_f64().max(1e-9),
             pv: self.principal_line(state),
             mb_hits: Some(self.last_mb_hits),
+            pie: None,
         }
     }
 

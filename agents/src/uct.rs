@@ -26,7 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use engine::spec::{ParamInfo, Params, Spec};
 use engine::{GameError, MAX_SEATS, Returns, State, ToMove};
 
-use crate::Agent;
+use crate::{Agent, SearchInfo};
 
 /// The parameters of `uct(...)`.
 pub const PARAMS: &[ParamInfo] = &[
@@ -126,6 +126,8 @@ pub struct Uct<S: State> {
     outcomes: Vec<(S::Move, f64)>,
     /// Iterations run for the last move.
     pub last_iterations: u32,
+    /// What the last search thought of its chosen move.
+    last_info: Option<SearchInfo>,
 }
 
 impl<S: State> Uct<S> {
@@ -138,6 +140,7 @@ impl<S: State> Uct<S> {
             moves: Vec::new(),
             outcomes: Vec::new(),
             last_iterations: 0,
+            last_info: None,
         }
     }
 
@@ -311,13 +314,46 @@ impl<S: State> Uct<S> {
                 x.visits.cmp(&y.visits).then(x.value.total_cmp(&y.value))
             })
             .expect("the root of a search has legal moves");
-        self.nodes[best].mv.expect("children carry moves")
+        let mv = self.nodes[best].mv.expect("children carry moves");
+        self.last_info = Some(self.info(state, best, mv, start));
+        mv
+    }
+
+    /// The search's view of its chosen root child `best`: the mean return
+    /// of the seat to move through it (0 if never visited) and that as a
+    /// win probability.
+    fn info(&self, state: &S, best: usize, mv: S::Move, start: Instant) -> SearchInfo {
+        let b = self.nodes[best];
+        let q = if b.visits > 0 {
+            f64::from(b.value) / f64::from(b.visits)
+        } else {
+            0.0
+        };
+        let elapsed = start.elapsed();
+        SearchInfo {
+            depth: None,
+            iterations: Some(u64::from(self.last_iterations)),
+            score: q,
+            score_units: "mean return",
+            win_probability: (q + 1.0) / 2.0,
+            proven: None,
+            nodes: self.nodes.len() as u64,
+            elapsed_ms: elapsed.as_millis() as u64,
+            rate: f64::from(self.last_iterations) / elapsed.as_secs_f64().max(1e-9),
+            pv: vec![state.move_to_text(mv)],
+            mb_hits: None,
+            pie: None,
+        }
     }
 }
 
 impl<S: State> Agent<S> for Uct<S> {
     fn select(&mut self, state: &S) -> S::Move {
         self.search(state)
+    }
+
+    fn last_info(&self) -> Option<SearchInfo> {
+        self.last_info.clone()
     }
 
     fn spec(&self) -> String {

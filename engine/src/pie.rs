@@ -378,6 +378,9 @@ impl<S: Research> Research for PieState<S> {
             PieMove::Inner(m) => self.inner.is_swap(m),
         }
     }
+    fn offers_swap(&self) -> bool {
+        self.stage == PieStage::Offer || self.inner.offers_swap()
+    }
     fn symmetry_count(&self) -> usize {
         self.inner.symmetry_count()
     }
@@ -561,6 +564,10 @@ impl<S: Research> Research for NoSwapState<S> {
     }
     fn scores(&self) -> Option<Returns> {
         self.0.scores()
+    }
+    /// Never: every swap is removed.
+    fn offers_swap(&self) -> bool {
+        false
     }
     fn symmetry_count(&self) -> usize {
         self.0.symmetry_count()

@@ -2,13 +2,14 @@
 //! whose best moves are known by hand (Nim, its three-seat race solved by
 //! max^n, a chance game with 1–4 seats, Slingshot positions with an
 //! immediate win), win distances in the capture games against a plain
-//! minimax reference, the allocation-free pie wrappers, and the exact
-//! solver. Shared helpers live in [`common`].
+//! minimax reference, the allocation-free pie wrappers, the pie choice
+//! searched in full (Nim with a pie rule), and the exact solver. Shared helpers live in [`common`].
 
 mod allocations;
 mod alphabeta;
 mod chance;
 mod common;
 mod mcts;
+mod pie;
 mod searchers;
 mod solver;

@@ -11,8 +11,8 @@ use super::picture::BoardPicture;
 ///
 /// Nothing in it is needed to generate, apply or count moves, so it is a
 /// trait of its own: the core [`State`] stays the few methods a move
-/// generator needs (searches add [`crate::api::Search`]; agents ask for
-/// nothing more), while every game's state implements all three
+/// generator needs (searches add [`crate::api::Search`]; agents ask this
+/// trait one thing only, [`Research::offers_swap`]), while every game's state implements all three
 /// ([`crate::api::Game::State`] requires it) and the
 /// harness's records, swap maps and reports read this one. Every method but
 /// [`Research::first_mover_seat`] has a default, so a game declares only what
@@ -48,6 +48,19 @@ pub trait Research: State {
     fn is_swap(&self, mv: Self::Move) -> bool {
         let _ = mv;
         false
+    }
+
+    /// Whether the seat to move is at a pie choice: at least one of its
+    /// legal moves is a swap ([`Research::is_swap`]), so that its decision is
+    /// "swap or keep" (the second player's first turn of `pie(G)` and Bagel,
+    /// Slingshot's choice of colour). Searching agents spend a full search
+    /// on each option there (`agents::PieChooser`). The default lists the
+    /// legal moves; a game whose stage says it cheaply may override it.
+    fn offers_swap(&self) -> bool {
+        super::with_scratch(|moves: &mut Vec<Self::Move>| {
+            self.legal_moves(moves);
+            moves.iter().any(|&m| self.is_swap(m))
+        })
     }
 
     /// The number of board symmetries (the identity included) that keep both

@@ -46,7 +46,8 @@ pub struct RunOpts {
 }
 
 /// `--until` and `--max-games`: a sequential run that stops on its data
-/// (`tournament`, `balance`).
+/// (`tournament`, `balance`; `pie`, whose rule reads the pie value's
+/// interval).
 #[derive(Args)]
 pub struct UntilOpts {
     /// Play until the first mover's anytime-valid 95 % interval meets a
@@ -57,7 +58,7 @@ pub struct UntilOpts {
     #[arg(long, value_name = "RULE")]
     pub until: Option<String>,
     /// The cap of an --until run: games per pairing (per block in
-    /// balance), 100000 by default.
+    /// balance, per map in pie), 100000 by default.
     #[arg(long, value_name = "N", requires = "until")]
     pub max_games: Option<u32>,
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args as ClapArgs;
 
-use super::options::RunOpts;
+use super::options::{RunOpts, UntilOpts};
 use crate::research::swapmap::{self, Openings, PieArgs};
 
 /// Swap maps: the first mover's win rate q after each opening, played
@@ -34,6 +34,11 @@ pub struct Args {
     out: PathBuf,
     #[command(flatten)]
     run: RunOpts,
+    /// An adaptive map: rounds of games go only to the openings that can
+    /// still be the fairest, until the pie value's interval meets the rule
+    /// (--games-per-opening is the first round; --max-games caps the map).
+    #[command(flatten)]
+    until: UntilOpts,
 }
 
 /// Play (or resume) the maps and print their summary.
@@ -41,6 +46,7 @@ pub struct Args {
 /// # Errors
 /// A bad game or agent spec, bad options, an I/O error.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
+    let (until, max_games) = args.until.resolve(0, false)?;
     let pie = PieArgs {
         game: args.game,
         agent: args.agent,
@@ -52,9 +58,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         threads: args.run.threads,
         progress: !args.run.quiet,
         overwrite: args.run.overwrite,
+        until: until.map(|u| (u, u64::from(max_games))),
     };
-    let rows = swapmap::run(&pie)?;
+    let outcome = swapmap::run(&pie)?;
+    let rows = outcome.rows;
     write!(out, "{}", swapmap::summary_text(&rows))?;
+    write!(out, "{}", swapmap::race_text(&outcome.races))?;
     writeln!(
         out,
         "{} opening rows written to {}",

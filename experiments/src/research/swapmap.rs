@@ -18,6 +18,16 @@
 //! The games of a map are kept row by row in `<dir>/swapmap/<game>__<agent>.csv`
 //! (configuration beside it), so an interrupted map resumes; the summary
 //! rows go to `swapmap.csv`, one per opening.
+//!
+//! **Adaptive maps** (`--until`): instead of N games per opening, rounds of
+//! games go only to the openings that can still be the fairest
+//! ([`crate::stats::race`]: successive elimination with anytime-valid
+//! intervals at level α/K), until the pie value's interval meets the rule
+//! or `--max-games` is reached. A game's seed is the same as in a uniform
+//! map (run seed, start seed, opening class, game number), and the race
+//! depends only on the scores in game-number order, so a resumed run
+//! replays its eliminations from the stored games and goes on where it
+//! stopped (with the same or another rule).
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
@@ -41,6 +51,8 @@ use crate::output::table::{games_bar, pool, read_table, write_table};
 use crate::research::balance::slug;
 use crate::run::records::Record;
 use crate::run::{mix, play_out};
+use crate::stats::race::{Allocation, Race, RaceConfig, Stop, fold};
+use crate::stats::sequential::{ALPHA, Interval, Until};
 use crate::stats::wilson;
 
 /// Which openings to play.
@@ -84,6 +96,11 @@ pub struct PieConfig {
     pub start_seeds: Vec<u64>,
     /// Run seed (agents and chance).
     pub seed: u64,
+    /// An adaptive map (`--until`): `games_per_opening` is its first
+    /// round. Absent (false) in the configuration of a uniform map; the
+    /// rule and the cap are not part of it, so a map may be extended.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adaptive: bool,
 }
 
 /// How to run a `pie` request.
@@ -109,6 +126,44 @@ pub struct PieArgs {
     pub progress: bool,
     /// Replace a games CSV made with another configuration.
     pub overwrite: bool,
+    /// Adaptive maps: the stopping rule on the pie value's interval, and
+    /// the cap on a map's games.
+    pub until: Option<(Until, u64)>,
+}
+
+/// How an adaptive map ended ([`crate::stats::race`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RaceReport {
+    /// The initial-state seed of the map.
+    pub start_seed: u64,
+    /// The pie value's anytime-valid interval (95 % over the map).
+    pub interval: Interval,
+    /// Games played.
+    pub games: u64,
+    /// Games a uniform map to the same depth (every opening as many games
+    /// as the most played) would have played.
+    pub uniform_games: u64,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Openings raced.
+    pub openings: usize,
+    /// The openings still in the race: text, games, score `q` and its
+    /// interval (at level α/K).
+    pub active: Vec<(String, u64, f64, Interval)>,
+    /// The rule, and whether it was met or the cap stopped the map.
+    pub until: Until,
+    /// Why it stopped.
+    pub stop: Stop,
+}
+
+/// What a `pie` request gives: the summary rows, and for adaptive maps how
+/// each race ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieOutcome {
+    /// One row per opening played (written to `swapmap.csv`).
+    pub rows: Vec<SwapRow>,
+    /// One per map of an adaptive request; empty otherwise.
+    pub races: Vec<RaceReport>,
 }
 
 /// One row of `swapmap.csv`.
@@ -187,7 +242,7 @@ struct PieVisitor<'a> {
 }
 
 impl GameVisitor for PieVisitor<'_> {
-    type Output = Result<Vec<SwapRow>>;
+    type Output = Result<PieOutcome>;
 
     fn visit<G: Game>(self, game: G) -> Self::Output {
         let args = self.args;
@@ -208,10 +263,13 @@ impl GameVisitor for PieVisitor<'_> {
             openings: args.openings,
             start_seeds: args.start_seeds.clone(),
             seed: args.seed,
+            adaptive: args.until.is_some(),
         };
         // The job list: openings per start seed, classes in legal-move order.
         let mut jobs = Vec::new();
         let mut orbit = BTreeMap::new();
+        // Per start seed, the openings played: (class, text).
+        let mut arms: BTreeMap<u64, Vec<(usize, String)>> = BTreeMap::new();
         for &ss in &config.start_seeds {
             let s0 = game.initial_state(ss);
             if !matches!(s0.to_move(), ToMove::Seat(_)) {
@@ -231,15 +289,26 @@ impl GameVisitor for PieVisitor<'_> {
             for c in picked {
                 let text = s0.move_to_text(classes[c].representative);
                 orbit.insert((ss, text.clone()), classes[c].orbit.len());
-                for g in 0..config.games_per_opening {
-                    jobs.push(Job {
-                        start_seed: ss,
-                        class: c,
-                        opening: text.clone(),
-                        game: g,
-                        seed: mix(mix(mix(config.seed, ss), c as u64), u64::from(g)),
-                    });
+                arms.entry(ss).or_default().push((c, text.clone()));
+                if config.adaptive {
+                    continue;
                 }
+                for g in 0..config.games_per_opening {
+                    jobs.push(Job::new(&config, ss, c, &text, g));
+                }
+            }
+        }
+        // An adaptive map's settings are checked before any file is touched.
+        let race_config = args.until.map(|(until, max_games)| RaceConfig {
+            alpha: ALPHA,
+            until,
+            max_games,
+            first_round: config.games_per_opening,
+            allocation: Allocation::Adaptive,
+        });
+        if let Some(rc) = race_config {
+            for openings in arms.values() {
+                Race::new(openings.len(), rc)?;
             }
         }
         let dir = args
@@ -281,27 +350,12 @@ impl GameVisitor for PieVisitor<'_> {
         }
         std::fs::write(&cfg_path, serde_json::to_string_pretty(&config)? + "\n")
             .with_context(|| format!("cannot write {}", cfg_path.display()))?;
-        let have: HashSet<(u64, usize, u32)> = done
-            .iter()
-            .map(|g| (g.start_seed, g.class, g.game))
-            .collect();
-        let todo: Vec<&Job> = jobs
-            .iter()
-            .filter(|j| !have.contains(&(j.start_seed, j.class, j.game)))
-            .collect();
         let file = if done.is_empty() {
             File::create(&games_csv)
         } else {
             OpenOptions::new().append(true).open(&games_csv)
         }
         .with_context(|| format!("cannot write {}", games_csv.display()))?;
-        let mut writer = csv::WriterBuilder::new()
-            .has_headers(done.is_empty())
-            .from_writer(file);
-        let bar = games_bar(todo.len(), args.progress);
-        let pool = pool(args.threads)?;
-        let spec = &self.spec;
-        let (tx, rx) = mpsc::channel::<(SwapGame, Record)>();
         // Records of the games played from now on (maps made before records
         // existed have none for their earlier games).
         let records = crate::run::records::records_path(&games_csv);
@@ -309,18 +363,186 @@ impl GameVisitor for PieVisitor<'_> {
             File::create(&records)
                 .with_context(|| format!("cannot write {}", records.display()))?;
         }
-        let starts: BTreeMap<u64, _> = config
-            .start_seeds
-            .iter()
-            .map(|&ss| (ss, game.initial_state(ss)))
+        let mut sink = Sink {
+            writer: csv::WriterBuilder::new()
+                .has_headers(done.is_empty())
+                .from_writer(file),
+            records,
+            pool: pool(args.threads)?,
+            starts: config
+                .start_seeds
+                .iter()
+                .map(|&ss| (ss, game.initial_state(ss)))
+                .collect(),
+            spec: &self.spec,
+            config: &config,
+        };
+        let games_csv_text = games_csv.display().to_string();
+        let Some(race_config) = race_config else {
+            let have: HashSet<(u64, usize, u32)> = done
+                .iter()
+                .map(|g| (g.start_seed, g.class, g.game))
+                .collect();
+            let todo: Vec<&Job> = jobs
+                .iter()
+                .filter(|j| !have.contains(&(j.start_seed, j.class, j.game)))
+                .collect();
+            let bar = games_bar(todo.len(), args.progress);
+            let got = sink
+                .play(&todo, &bar)
+                .with_context(|| format!("writing {}", games_csv.display()))?;
+            done.extend(got);
+            bar.finish_and_clear();
+            return Ok(PieOutcome {
+                rows: summarise(&config, &games_csv_text, &orbit, &done),
+                races: Vec::new(),
+            });
+        };
+        // Adaptive maps: one race per start seed, fed from the stored games
+        // where it can be and from new games where not.
+        let mut stored: BTreeMap<(u64, usize, u32), SwapGame> = done
+            .into_iter()
+            .map(|g| ((g.start_seed, g.class, g.game), g))
             .collect();
-        std::thread::scope(|scope| -> Result<()> {
+        let bar = games_bar(
+            (race_config.max_games * config.start_seeds.len() as u64) as usize,
+            args.progress,
+        );
+        let mut used = Vec::new();
+        let mut races = Vec::new();
+        let cfg = &config;
+        for (&ss, openings) in &arms {
+            let mut race = Race::new(openings.len(), race_config)?;
+            let stop = race
+                .run(|round| {
+                    let jobs: Vec<Job> = round
+                        .iter()
+                        .flat_map(|(arm, games)| {
+                            let (class, text) = &openings[*arm];
+                            games
+                                .clone()
+                                .map(move |g| Job::new(cfg, ss, *class, text, g))
+                        })
+                        .filter(|j| !stored.contains_key(&(ss, j.class, j.game)))
+                        .collect();
+                    bar.inc(
+                        round.iter().map(|(_, g)| g.len() as u64).sum::<u64>() - jobs.len() as u64,
+                    );
+                    let todo: Vec<&Job> = jobs.iter().collect();
+                    for g in sink.play(&todo, &bar)? {
+                        stored.insert((g.start_seed, g.class, g.game), g);
+                    }
+                    Ok(round
+                        .iter()
+                        .map(|(arm, games)| {
+                            let class = openings[*arm].0;
+                            games
+                                .clone()
+                                .map(|g| {
+                                    let game = &stored[&(ss, class, g)];
+                                    used.push(game.clone());
+                                    game.first_mover_score
+                                })
+                                .collect()
+                        })
+                        .collect())
+                })
+                .with_context(|| format!("writing {}", games_csv.display()))?;
+            races.push(race_report(ss, openings, &race, race_config.until, stop));
+        }
+        bar.finish_and_clear();
+        Ok(PieOutcome {
+            rows: summarise(&config, &games_csv_text, &orbit, &used),
+            races,
+        })
+    }
+}
+
+/// How an adaptive map ended, from its race.
+fn race_report(
+    start_seed: u64,
+    openings: &[(usize, String)],
+    race: &Race,
+    until: Until,
+    stop: Stop,
+) -> RaceReport {
+    let deepest = race.arms.iter().map(|a| a.n()).max().unwrap_or(0);
+    RaceReport {
+        start_seed,
+        interval: race.pie_interval(),
+        games: race.games(),
+        uniform_games: deepest * openings.len() as u64,
+        rounds: race.rounds,
+        openings: openings.len(),
+        active: race
+            .active()
+            .into_iter()
+            .map(|i| {
+                let a = &race.arms[i];
+                let q = if a.n() == 0 {
+                    0.5
+                } else {
+                    a.score / a.n() as f64
+                };
+                (openings[i].1.clone(), a.n(), q, a.interval())
+            })
+            .collect(),
+        until,
+        stop,
+    }
+}
+
+impl Job {
+    /// The `game`-th game of opening class `class` (text `opening`) from
+    /// start seed `ss`; its seed depends on nothing else, so uniform and
+    /// adaptive maps play the same game for the same numbers.
+    fn new(config: &PieConfig, ss: u64, class: usize, opening: &str, game: u32) -> Job {
+        Job {
+            start_seed: ss,
+            class,
+            opening: opening.to_string(),
+            game,
+            seed: mix(mix(mix(config.seed, ss), class as u64), u64::from(game)),
+        }
+    }
+
+    /// The game's index in its records: class-major within the map (a
+    /// uniform map's classes hold `games_per_opening` games each; an
+    /// adaptive map's classes have room for 2³² games).
+    fn index(&self, config: &PieConfig) -> u64 {
+        if config.adaptive {
+            ((self.class as u64) << 32) | u64::from(self.game)
+        } else {
+            self.class as u64 * u64::from(config.games_per_opening) + u64::from(self.game)
+        }
+    }
+}
+
+/// Where a map's games go: played on the pool, written row by row (and
+/// their records) as they finish.
+struct Sink<'a, S> {
+    writer: csv::Writer<File>,
+    records: PathBuf,
+    pool: rayon::ThreadPool,
+    starts: BTreeMap<u64, S>,
+    spec: &'a AgentSpec,
+    config: &'a PieConfig,
+}
+
+impl<S: Research + Search + 'static> Sink<'_, S> {
+    /// Plays `todo` in parallel, writing each game as it ends; returns them
+    /// in the order they ended.
+    fn play(&mut self, todo: &[&Job], bar: &indicatif::ProgressBar) -> Result<Vec<SwapGame>> {
+        let (tx, rx) = mpsc::channel::<(SwapGame, Record)>();
+        let (writer, records) = (&mut self.writer, &self.records);
+        let (pool, starts, spec, config) = (&self.pool, &self.starts, self.spec, self.config);
+        std::thread::scope(|scope| -> Result<Vec<SwapGame>> {
             let w = scope.spawn(|| -> Result<Vec<SwapGame>> {
                 let mut got = Vec::new();
                 for (g, rec) in rx {
                     writer.serialize(&g)?;
                     writer.flush()?;
-                    crate::run::records::append(&records, &rec)?;
+                    crate::run::records::append(records, &rec)?;
                     bar.inc(1);
                     got.push(g);
                 }
@@ -328,29 +550,12 @@ impl GameVisitor for PieVisitor<'_> {
             });
             pool.install(|| {
                 todo.par_iter().for_each_with(tx, |tx, job| {
-                    let _ = tx.send(play(
-                        &starts[&job.start_seed],
-                        spec,
-                        job,
-                        &config.game,
-                        config.games_per_opening,
-                    ));
+                    let _ = tx.send(play(&starts[&job.start_seed], spec, job, config));
                 });
             });
-            let got = w
-                .join()
-                .map_err(|_| anyhow!("the CSV writer thread panicked"))??;
-            done.extend(got);
-            Ok(())
+            w.join()
+                .map_err(|_| anyhow!("the CSV writer thread panicked"))?
         })
-        .with_context(|| format!("writing {}", games_csv.display()))?;
-        bar.finish_and_clear();
-        Ok(summarise(
-            &config,
-            &games_csv.display().to_string(),
-            &orbit,
-            &done,
-        ))
     }
 }
 
@@ -358,8 +563,7 @@ fn play<S: Research + Search + 'static>(
     start: &S,
     spec: &AgentSpec,
     job: &Job,
-    game: &str,
-    games_per_opening: u32,
+    config: &PieConfig,
 ) -> (SwapGame, Record) {
     let mut state = start.clone();
     let opening = state
@@ -377,8 +581,8 @@ fn play<S: Research + Search + 'static>(
     // game itself (`replay --verify`).
     let record = Record {
         boardlab: env!("CARGO_PKG_VERSION").to_string(),
-        game: game.to_string(),
-        index: job.class as u64 * u64::from(games_per_opening) + u64::from(job.game),
+        game: config.game.clone(),
+        index: job.index(config),
         seed: job.seed,
         start: start.to_text(),
         opening: None,
@@ -500,8 +704,9 @@ pub fn read_swapmap(path: &Path) -> Result<Vec<SwapRow>> {
 ///
 /// # Errors
 /// An unknown game or agent, a game with other than two seats or starting at
-/// chance, an output holding another configuration.
-pub fn run(args: &PieArgs) -> Result<Vec<SwapRow>> {
+/// chance, an output holding another configuration, an adaptive map whose
+/// first round alone passes its cap.
+pub fn run(args: &PieArgs) -> Result<PieOutcome> {
     if args.games_per_opening == 0 {
         bail!("--games-per-opening must be at least 1");
     }
@@ -509,15 +714,62 @@ pub fn run(args: &PieArgs) -> Result<Vec<SwapRow>> {
         bail!("--start-seeds needs at least one seed");
     }
     let spec = AgentSpec::parse(&args.agent).map_err(|e| anyhow!("--agent: {e}"))?;
-    let rows = visit_game(&args.game, PieVisitor { args, spec })
+    let outcome = visit_game(&args.game, PieVisitor { args, spec })
         .map_err(|e| anyhow!("--game {:?}: {e}", args.game))??;
     let mut all = read_swapmap(&args.out)?;
-    if let Some(first) = rows.first() {
+    if let Some(first) = outcome.rows.first() {
         all.retain(|r| !(r.game == first.game && r.agent == first.agent));
     }
-    all.extend(rows.iter().cloned());
+    all.extend(outcome.rows.iter().cloned());
     write_table(&args.out, &all)?;
-    Ok(rows)
+    Ok(outcome)
+}
+
+/// The printed lines of adaptive maps: the pie value's interval, the games
+/// it took against a uniform map to the same depth, and the openings still
+/// in the race.
+pub fn race_text(races: &[RaceReport]) -> String {
+    let mut s = String::new();
+    for r in races {
+        let (lo, hi) = r.interval;
+        let _ = writeln!(
+            s,
+            "adaptive map, start seed {}: pie-rule value in [{lo:.3}, {hi:.3}] (anytime-valid 95 %, each opening at level {}/{}), {} games in {} rounds (a uniform map to the same depth: {}); {}",
+            r.start_seed,
+            ALPHA,
+            r.openings,
+            r.games,
+            r.rounds,
+            r.uniform_games,
+            match r.stop {
+                Stop::Met => format!("--until {} met", r.until),
+                Stop::Cap => format!(
+                    "--until {} not met: the next round would pass --max-games",
+                    r.until
+                ),
+            }
+        );
+        let mut active = r.active.clone();
+        active.sort_by(|a, b| {
+            let fa = fold(a.3.0, a.3.1).0;
+            let fb = fold(b.3.0, b.3.1).0;
+            fa.total_cmp(&fb).then(a.0.cmp(&b.0))
+        });
+        let list: Vec<String> = active
+            .iter()
+            .take(8)
+            .map(|(o, n, q, (l, u))| format!("{o} q {q:.3} [{l:.3}, {u:.3}] n {n}"))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  still in the race: {} of {} openings{}{}",
+            r.active.len(),
+            r.openings,
+            if list.is_empty() { "" } else { ": " },
+            list.join("; ")
+        );
+    }
+    s
 }
 
 /// The split-sample pie-rule value of a map: select the fairest opening on
@@ -547,17 +799,6 @@ pub struct HonestPie {
     pub n: u64,
 }
 
-/// `max(q, 1 − q)` of a Wilson interval `[lo, hi]` of `q`.
-fn fold_interval(lo: f64, hi: f64) -> (f64, f64) {
-    if lo <= 0.5 && 0.5 <= hi {
-        (0.5, hi.max(1.0 - lo))
-    } else if hi < 0.5 {
-        (1.0 - hi, 1.0 - lo)
-    } else {
-        (lo, hi)
-    }
-}
-
 /// An opening's games in halves: (opening, n even, score even, n odd,
 /// score odd).
 type Halves<'a> = (&'a str, u64, f64, u64, f64);
@@ -576,7 +817,7 @@ pub fn honest_pie(rows: &[&SwapRow]) -> Option<HonestPie> {
     if halves.iter().any(|h| h.1 == 0 || h.3 == 0) {
         return None;
     }
-    let fold = |s: f64, n: u64| {
+    let better = |s: f64, n: u64| {
         let q = s / n as f64;
         q.max(1.0 - q)
     };
@@ -589,14 +830,14 @@ pub fn honest_pie(rows: &[&SwapRow]) -> Option<HonestPie> {
             .copied()
             .expect("a map has openings")
     };
-    let a = pick(&|h| fold(h.2, h.1));
-    let b = pick(&|h| fold(h.4, h.3));
+    let a = pick(&|h| better(h.2, h.1));
+    let b = pick(&|h| better(h.4, h.3));
     let wa = crate::stats::wilson(a.4, a.3);
     let wb = crate::stats::wilson(b.2, b.1);
-    let (la, ua) = fold_interval(wa.lower, wa.upper);
-    let (lb, ub) = fold_interval(wb.lower, wb.upper);
+    let (la, ua) = fold(wa.lower, wa.upper);
+    let (lb, ub) = fold(wb.lower, wb.upper);
     Some(HonestPie {
-        value: 0.5 * (fold(a.4, a.3) + fold(b.2, b.1)),
+        value: 0.5 * (better(a.4, a.3) + better(b.2, b.1)),
         lower: 0.5 * (la + lb),
         upper: 0.5 * (ua + ub),
         selected: (a.0.to_string(), b.0.to_string()),

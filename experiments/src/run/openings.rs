@@ -132,7 +132,7 @@ impl Filter {
         if !matches!(state.to_move(), ToMove::Seat(_)) {
             return Ok(None);
         }
-        let mut agent = self.spec.build::<S>(seed);
+        let mut agent = self.spec.build_plain::<S>(seed);
         let mut p = None;
         agent.select_reporting(state, &mut |info| p = Some(info.win_probability));
         match p {

@@ -1,6 +1,7 @@
 //! Small statistics used in every summary.
 
 pub mod elo;
+pub mod race;
 pub mod sequential;
 
 /// The 97.5 % quantile of the standard normal distribution (two-sided 95 %).

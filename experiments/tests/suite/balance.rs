@@ -225,6 +225,71 @@ fn balance_runs_resume_and_do_not_depend_on_threads() {
     );
 }
 
+/// An adaptive map (`pie --until`) stops on its rule with the pie value's
+/// interval, resumes to the same rows, extends under a narrower rule by
+/// replaying its stored games, and refuses bad rules in one line.
+#[test]
+fn adaptive_swap_maps_race_resume_and_extend() {
+    let d = dir("swapmap-adaptive");
+    let out = p(&d, "runs/swapmap.csv");
+    let args = |rule: &'static str| {
+        vec![
+            "pie".to_string(),
+            "--game".into(),
+            "slingshot(size=7)".into(),
+            "--agent".into(),
+            "random".into(),
+            "--games-per-opening".into(),
+            "10".into(),
+            "--openings".into(),
+            "5".into(),
+            "--seed".into(),
+            "3".into(),
+            "--until".into(),
+            rule.into(),
+            "--max-games".into(),
+            "20000".into(),
+            "--out".into(),
+            out.clone(),
+            "--quiet".into(),
+        ]
+    };
+    let run = |rule: &'static str| {
+        let a = args(rule);
+        ok(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let text = run("halfwidth=0.2");
+    assert!(
+        text.contains("adaptive map, start seed 0: pie-rule value in [")
+            && text.contains("--until halfwidth=0.2 met"),
+        "{text}"
+    );
+    let rows = read_swapmap(out.as_ref()).unwrap();
+    assert_eq!(rows.len(), 5);
+    assert!(rows.iter().all(|r| r.n >= 10), "{rows:?}");
+    // The same command replays the stored games to the same stop.
+    assert_eq!(run("halfwidth=0.2"), text);
+    assert_eq!(read_swapmap(out.as_ref()).unwrap(), rows);
+    // A narrower rule extends the map from where it stopped.
+    let wider = run("halfwidth=0.1");
+    assert!(wider.contains("--until halfwidth=0.1 met"), "{wider}");
+    let more = read_swapmap(out.as_ref()).unwrap();
+    let games = |r: &[SwapRow]| r.iter().map(|x| x.n).sum::<u64>();
+    assert!(games(&more) > games(&rows));
+    // Bad rules and caps: one line each.
+    for (rule, cap, needle) in [
+        ("halfwidth=0", "1000", "--until \"halfwidth=0\""),
+        ("width=0.1", "1000", "unknown rule"),
+        ("decide=0.05", "30", "the first round alone is 50 games"),
+    ] {
+        let mut a = args("halfwidth=0.2");
+        a[12] = rule.into();
+        a[14] = cap.into();
+        a[16] = p(&d, "other/swapmap.csv");
+        fails(&a.iter().map(String::as_str).collect::<Vec<_>>(), needle);
+    }
+}
+
 #[test]
 fn swap_maps_and_the_report() {
     let d = dir("swapmap");

@@ -1,5 +1,6 @@
 //! The experiments crate's integration tests, one binary: balance and
-//! swap maps, the command line, strength research, game records and the
+//! swap maps (and the race of adaptive maps on synthetic ones), the command
+//! line, strength research, game records and the
 //! human seat. Shared helpers live in
 //! [`common`].
 
@@ -15,6 +16,7 @@ mod fuzz_runner;
 mod layers;
 mod pictures;
 mod protocol;
+mod race;
 mod records;
 mod runs;
 mod sequential;
