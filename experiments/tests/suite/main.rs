@@ -1,6 +1,6 @@
 //! The experiments crate's integration tests, one binary: balance and
 //! swap maps, the command line, strength research, game records and the
-//! human seat. Shared helpers live in
+//! human seat, UCI. Shared helpers live in
 //! [`common`].
 
 mod balance;
@@ -19,3 +19,4 @@ mod records;
 mod runs;
 mod sequential;
 mod strength;
+mod uci;
