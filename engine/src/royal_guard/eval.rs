@@ -1,9 +1,13 @@
 //! A heuristic evaluation for alpha-beta, in centipawns from the side to
 //! move: material, piece-square terms (formulas, not copied tables), and
 //! with royal powers on, royal mobility (the King steps a royal R/B/N can
-//! make, RG-3, and royal pawns' forward threats, RG-4).
+//! make, RG-3, and royal pawns' forward threats, RG-4). With royal powers
+//! off (FIDE chess) it adds [`chess_terms`]: piece mobility, the bishop
+//! pair, passed, doubled and isolated pawns, rooks on open files. Those
+//! are measured on chess only (results/stockfish-scale); Royal Guard keeps
+//! its evaluation until a run shows they help there too.
 
-use super::attacks::KING;
+use super::attacks::{KING, KNIGHT, sliders};
 use super::position::Board;
 use super::{MoveKind, Piece, RoyalGuardMove, RoyalGuardState, Side};
 use crate::api::Search;
@@ -63,6 +67,115 @@ fn pst(c: Side, p: Piece, sq: usize, endgame: bool) -> i32 {
     }
 }
 
+/// The files, a-file first.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// Centipawns per reachable square above (below) a typical count, by
+/// piece (knight, bishop, rook, queen): `(weight, typical)`. Reachable:
+/// attacked, not held by an own piece, not attacked by an enemy pawn.
+const MOBILITY: [(i32, i32); 4] = [(4, 4), (5, 6), (3, 7), (1, 13)];
+
+/// Centipawns for a passed pawn by its rank counted from its own side
+/// (rank 2 = index 1), middlegame and endgame.
+const PASSED: [[i32; 8]; 2] = [
+    [0, 5, 8, 15, 28, 48, 80, 0],
+    [0, 10, 15, 28, 48, 80, 130, 0],
+];
+
+/// Centipawns for the bishop pair.
+const BISHOP_PAIR: i32 = 30;
+/// Centipawns per extra pawn on a file.
+const DOUBLED: i32 = 12;
+/// Centipawns per pawn with no own pawn on a neighbouring file.
+const ISOLATED: i32 = 10;
+/// Centipawns for a rook on a file without pawns, or without own pawns.
+const ROOK_FILE: [i32; 2] = [20, 10];
+
+/// The squares `c`'s pawns attack.
+fn pawn_attacks(pawns: u64, c: Side) -> u64 {
+    let not_a = !FILE_A;
+    let not_h = !(FILE_A << 7);
+    match c {
+        Side::White => ((pawns << 7) & not_h) | ((pawns << 9) & not_a),
+        Side::Black => ((pawns >> 9) & not_h) | ((pawns >> 7) & not_a),
+    }
+}
+
+/// The chess terms for side `c` (White's view; the caller signs them):
+/// mobility of knights, bishops, rooks and queens, the bishop pair, passed
+/// pawns (bigger in the endgame), doubled and isolated pawns, and rooks on
+/// open and half-open files.
+pub fn chess_terms(b: &Board, c: Side, endgame: bool) -> i32 {
+    let own = b.color(c);
+    let occ = b.occupied();
+    let my_pawns = b.pieces(c, Piece::Pawn);
+    let their_pawns = b.pieces(c.other(), Piece::Pawn);
+    let safe = !own & !pawn_attacks(their_pawns, c.other());
+    let sl = sliders();
+    let mut s = 0;
+    for (i, p) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        let (weight, typical) = MOBILITY[i];
+        let mut bb = b.pieces(c, p);
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as usize;
+            let reach = match p {
+                Piece::Knight => KNIGHT[sq],
+                Piece::Bishop => sl.bishop(sq, occ),
+                Piece::Rook => sl.rook(sq, occ),
+                _ => sl.bishop(sq, occ) | sl.rook(sq, occ),
+            };
+            s += weight * ((reach & safe).count_ones() as i32 - typical);
+            if p == Piece::Rook {
+                let file = FILE_A << (sq % 8);
+                if file & (my_pawns | their_pawns) == 0 {
+                    s += ROOK_FILE[0];
+                } else if file & my_pawns == 0 {
+                    s += ROOK_FILE[1];
+                }
+            }
+            bb &= bb - 1;
+        }
+    }
+    if b.pieces(c, Piece::Bishop).count_ones() >= 2 {
+        s += BISHOP_PAIR;
+    }
+    for f in 0..8 {
+        let on_file = (my_pawns & (FILE_A << f)).count_ones() as i32;
+        if on_file == 0 {
+            continue;
+        }
+        s -= DOUBLED * (on_file - 1);
+        let left = if f > 0 { FILE_A << (f - 1) } else { 0 };
+        let right = if f < 7 { FILE_A << (f + 1) } else { 0 };
+        if my_pawns & (left | right) == 0 {
+            s -= ISOLATED * on_file;
+        }
+    }
+    let mut bb = my_pawns;
+    while bb != 0 {
+        let sq = bb.trailing_zeros() as usize;
+        let (f, r) = (sq % 8, sq / 8);
+        let files = (FILE_A << f)
+            | if f > 0 { FILE_A << (f - 1) } else { 0 }
+            | if f < 7 { FILE_A << (f + 1) } else { 0 };
+        // The squares in front on the three files (pawns never stand on
+        // the first or last rank, so the shifts stay below 64).
+        let ahead = match c {
+            Side::White => files & !((1u64 << (8 * (r + 1))) - 1),
+            Side::Black => files & ((1u64 << (8 * r)) - 1),
+        };
+        if ahead & their_pawns == 0 {
+            let rel = if c == Side::White { r } else { 7 - r };
+            s += PASSED[endgame as usize][rel];
+        }
+        bb &= bb - 1;
+    }
+    s
+}
+
 /// White's score minus Black's, then from the side to move.
 pub fn evaluate(b: &Board) -> i32 {
     let queens = b.by_piece[Piece::Queen as usize].count_ones();
@@ -82,6 +195,9 @@ pub fn evaluate(b: &Board) -> i32 {
                 s += VALUE[p as usize] + pst(c, p, sq, endgame);
                 bb &= bb - 1;
             }
+        }
+        if !b.royal_powers() {
+            s += chess_terms(b, c, endgame);
         }
         let royal = b.royal_set(c);
         if royal != 0 {

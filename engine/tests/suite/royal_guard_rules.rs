@@ -717,3 +717,62 @@ fn board_and_state_sizes() {
     assert_eq!(std::mem::size_of::<engine::royal_guard::Board>(), 80);
     assert!(std::mem::size_of::<RoyalGuardState>() <= 1024);
 }
+
+/// The FEN of `fen`'s colours swapped and the board flipped top to bottom
+/// (castling and en passant dropped): the same position for the other side.
+fn mirrored(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let ranks: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|r| {
+            r.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    format!("{} {side} - - 0 1", ranks.join("/"))
+}
+
+#[test]
+fn chess_eval_is_colour_symmetric_and_rewards_structure() {
+    // With powers off the evaluation adds mobility, the bishop pair and
+    // pawn structure: a position and its colour mirror score the same for
+    // the side to move.
+    for fen in [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 0 1",
+        "8/5pk1/6p1/1P6/8/6P1/5PK1/8 w - - 0 1",
+        "2r3k1/pp3ppp/8/3p4/3P4/8/PP3PPP/2R3K1 b - - 0 1",
+        "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1",
+    ] {
+        let (a, b) = (pos(&fide(), fen), pos(&fide(), &mirrored(fen)));
+        assert_eq!(a.evaluate(), b.evaluate(), "{fen}");
+    }
+    // A passed pawn on the sixth: b6 against g7 (both passed) beats b6
+    // against a7 (neither), the same material and pawn squares otherwise.
+    let passed = pos(&fide(), "4k3/6p1/1P6/8/8/8/8/4K3 w - - 0 1");
+    let held = pos(&fide(), "4k3/p7/1P6/8/8/8/8/4K3 w - - 0 1");
+    assert!(
+        passed.evaluate() > held.evaluate() + 40,
+        "{} {}",
+        passed.evaluate(),
+        held.evaluate()
+    );
+    // Doubled and isolated pawns cost: a2 a3 against a2 b2.
+    let doubled = pos(&fide(), "4k3/8/8/8/8/P7/P7/4K3 w - - 0 1");
+    let healthy = pos(&fide(), "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1");
+    assert!(doubled.evaluate() < healthy.evaluate());
+    // Royal Guard keeps its own evaluation: the same structure scores as
+    // material and piece squares only.
+    let royal = pos(&rg(), "4k3/6p1/1P6/8/8/8/8/4K3 w - - 0 1");
+    let royal_held = pos(&rg(), "4k3/p7/1P6/8/8/8/8/4K3 w - - 0 1");
+    assert!(royal.evaluate() < passed.evaluate());
+    assert!(royal.evaluate() - royal_held.evaluate() < 40);
+}

@@ -10,7 +10,10 @@ use super::options::{OpeningOpts, RunOpts, ShardOpts};
 use crate::research::rate::{self, RateArgs};
 use crate::research::strength::games_csv_for;
 
-/// Elo ratings from a round robin in game pairs (Bradley-Terry fit).
+/// Elo ratings from a round robin in game pairs (Bradley-Terry fit), or
+/// from a gauntlet of the first agent against the others; relative to an
+/// anchor, or on a fixed outside scale (--fixed, e.g. Stockfish's UCI_Elo
+/// levels).
 #[derive(ClapArgs)]
 pub struct Args {
     /// Game string.
@@ -25,6 +28,15 @@ pub struct Args {
     /// The agent fixed at Elo 0 (spec or index; default the first).
     #[arg(long)]
     anchor: Option<String>,
+    /// Hold an agent at a stated Elo, AGENT=ELO (agent index or spec;
+    /// repeat for several, e.g. --fixed 1=1350 --fixed 2=1700): the
+    /// others are fitted on that scale. Replaces --anchor.
+    #[arg(long, value_name = "AGENT=ELO")]
+    fixed: Vec<String>,
+    /// Play only the first agent's pairings (against each other agent),
+    /// not every pair.
+    #[arg(long)]
+    gauntlet: bool,
     /// Ratings CSV.
     #[arg(long, default_value = "runs/ratings.csv")]
     ratings: PathBuf,
@@ -49,9 +61,16 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         args.run
             .tournament(&args.game, &args.agents, args.games, games_csv, args.open)?;
     run.shard = args.shard.parse()?;
+    let fixed = args
+        .fixed
+        .iter()
+        .map(|f| rate::parse_fixed(f))
+        .collect::<Result<Vec<_>>>()?;
     let rate = RateArgs {
         run,
         anchor: args.anchor,
+        fixed,
+        gauntlet: args.gauntlet,
         ratings_out: args.ratings,
     };
     writeln!(out, "{}", rate::rate(&rate)?)?;

@@ -1,5 +1,7 @@
-//! `rate`: Elo ratings of several agents from a paired round robin (a
-//! Bradley–Terry fit), written to a ratings CSV.
+//! `rate`: Elo ratings of several agents from a paired round robin, or a
+//! paired gauntlet of the first agent against the others (a Bradley–Terry
+//! fit, relative to an anchor or on a fixed outside scale), written to a
+//! ratings CSV.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -8,7 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use crate::research::strength::{cutechess_lines, points_of, two_seats};
 use crate::run::{self, GameRecord, Schedule, TournamentArgs, TournamentConfig};
-use crate::stats::elo::{LinkedRating, Ratings, bradley_terry, linked_ratings};
+use crate::stats::elo::{LinkedRating, Ratings, anchored_ratings, bradley_terry, linked_ratings};
 
 /// A request for `boardlab rate`.
 #[derive(Clone, Debug)]
@@ -17,16 +19,36 @@ pub struct RateArgs {
     pub run: TournamentArgs,
     /// The anchor agent's spec or index; default the first agent.
     pub anchor: Option<String>,
+    /// Agents (spec or index) held at a stated Elo, e.g. Stockfish's
+    /// `UCI_Elo` levels; the others are fitted on that scale. Replaces the
+    /// anchor.
+    pub fixed: Vec<(String, f64)>,
+    /// Play only the first agent's pairings (a gauntlet), not every pair.
+    pub gauntlet: bool,
     /// Where the ratings go.
     pub ratings_out: PathBuf,
 }
 
-/// Fits ratings to the games of a paired round robin.
+/// Parses a `--fixed` value `AGENT=ELO` (the agent a spec or an index; the
+/// Elo after the last `=`).
 ///
 /// # Errors
-/// Too few games to connect the agents.
-pub fn fit(config: &TournamentConfig, records: &[GameRecord], anchor: usize) -> Result<Ratings> {
-    let k = config.agents.len();
+/// No `=`, or an Elo that is not a finite number.
+pub fn parse_fixed(text: &str) -> Result<(String, f64)> {
+    let (agent, elo) = text
+        .rsplit_once('=')
+        .ok_or_else(|| anyhow!("--fixed {text:?}: expected AGENT=ELO, e.g. 1=1350"))?;
+    let elo: f64 = elo
+        .trim()
+        .parse()
+        .ok()
+        .filter(|e: &f64| e.is_finite())
+        .ok_or_else(|| anyhow!("--fixed {text:?}: the Elo after '=' must be a number"))?;
+    Ok((agent.trim().to_string(), elo))
+}
+
+/// What each agent scored against each other and the games between them.
+fn score_matrix(k: usize, records: &[GameRecord]) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
     let mut score = vec![vec![0.0; k]; k];
     let mut games = vec![vec![0.0; k]; k];
     for r in records {
@@ -40,7 +62,30 @@ pub fn fit(config: &TournamentConfig, records: &[GameRecord], anchor: usize) -> 
         games[a][b] += 1.0;
         games[b][a] += 1.0;
     }
+    (score, games)
+}
+
+/// Fits ratings to the games of a paired round robin.
+///
+/// # Errors
+/// Too few games to connect the agents.
+pub fn fit(config: &TournamentConfig, records: &[GameRecord], anchor: usize) -> Result<Ratings> {
+    let (score, games) = score_matrix(config.agents.len(), records);
     bradley_terry(&score, &games, anchor).map_err(|e| anyhow!("cannot fit ratings: {e}"))
+}
+
+/// Fits ratings on a fixed scale: `fixed[i]` the stated Elo of agent `i`,
+/// if it has one ([`anchored_ratings`]).
+///
+/// # Errors
+/// No fixed agent, or an agent not connected to a fixed one by games.
+pub fn fit_fixed(
+    config: &TournamentConfig,
+    records: &[GameRecord],
+    fixed: &[Option<f64>],
+) -> Result<Ratings> {
+    let (score, games) = score_matrix(config.agents.len(), records);
+    anchored_ratings(&score, &games, fixed).map_err(|e| anyhow!("cannot fit ratings: {e}"))
 }
 
 /// Ratings that keep sweeps out of the fit ([`linked_ratings`]): points
@@ -111,10 +156,24 @@ pub fn rate(args: &RateArgs) -> Result<String> {
         bail!("rate needs at least two agents");
     }
     two_seats(&args.run.game, "rate")?;
+    if args.anchor.is_some() && !args.fixed.is_empty() {
+        bail!("give --anchor or --fixed, not both: fixed Elos replace the anchor");
+    }
     let anchor = anchor_index(&args.run.agents, args.anchor.as_deref())?;
+    let mut fixed: Vec<Option<f64>> = vec![None; args.run.agents.len()];
+    for (agent, elo) in &args.fixed {
+        let i = anchor_index(&args.run.agents, Some(agent))?;
+        if fixed[i].replace(*elo).is_some() {
+            bail!("--fixed: agent {i} is given twice");
+        }
+    }
     let mut run = args.run.clone();
     run.paired = true;
-    run.schedule = Schedule::RoundRobin;
+    run.schedule = if args.gauntlet {
+        Schedule::Gauntlet
+    } else {
+        Schedule::RoundRobin
+    };
     run.also_writes.push(args.ratings_out.clone());
     let res = run::run(&run)?;
     if let Some((k, n)) = run.shard {
@@ -125,20 +184,36 @@ pub fn rate(args: &RateArgs) -> Result<String> {
         ));
     }
     let names: Vec<String> = res.config.agents.clone();
-    let r = fit(&res.config, &res.records, anchor)?;
+    let on_scale = fixed.iter().any(Option::is_some);
+    let r = if on_scale {
+        fit_fixed(&res.config, &res.records, &fixed)?
+    } else {
+        fit(&res.config, &res.records, anchor)?
+    };
     let k = names.len();
     let mut out = String::new();
     for a in 0..k {
         for b in a + 1..k {
+            if args.gauntlet && a != 0 {
+                continue;
+            }
             let _ = writeln!(out, "{}", cutechess_lines(&res.records, &names, a, b));
         }
     }
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by(|&a, &b| r.ratings[b].elo.total_cmp(&r.ratings[a].elo));
+    let scale = if on_scale {
+        let held: Vec<String> = (0..k)
+            .filter_map(|i| fixed[i].map(|e| format!("A{i} = {e}")))
+            .collect();
+        format!("fixed {}", held.join(", "))
+    } else {
+        format!("anchor {} = 0", names[anchor])
+    };
     let _ = writeln!(
         out,
-        "\nRank  Elo      95% interval       LOS-next  Games  Agent   (Bradley-Terry, anchor {} = 0, {})",
-        names[anchor], res.config.game
+        "\nRank  Elo      95% interval       LOS-next  Games  Agent   (Bradley-Terry, {scale}, {})",
+        res.config.game
     );
     let mut w = csv::Writer::from_path(&args.ratings_out)
         .with_context(|| format!("cannot write {}", args.ratings_out.display()))?;
@@ -164,7 +239,11 @@ pub fn rate(args: &RateArgs) -> Result<String> {
             e.elo - crate::stats::Z95 * e.se,
             e.elo + crate::stats::Z95 * e.se,
         );
-        let los_next = order.get(rank + 1).map(|&j| r.los(i, j));
+        // Two agents held at stated Elos: no likelihood to report.
+        let los_next = order
+            .get(rank + 1)
+            .filter(|&&j| fixed[i].is_none() || fixed[j].is_none())
+            .map(|&j| r.los(i, j));
         let (mut games, mut pts) = (0u64, 0.0);
         for rec in &res.records {
             if rec.seats.contains(&i) {
@@ -195,7 +274,11 @@ pub fn rate(args: &RateArgs) -> Result<String> {
             los_next.map_or(String::new(), |l| format!("{l:.4}")),
             games.to_string(),
             format!("{:.4}", pts / games.max(1) as f64),
-            names[anchor].clone(),
+            if on_scale {
+                scale.clone()
+            } else {
+                names[anchor].clone()
+            },
             res.config.seed.to_string(),
             run.out.display().to_string(),
         ])?;

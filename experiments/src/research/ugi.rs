@@ -1,9 +1,18 @@
 //! `boardlab engine`: one agent behind UGI, the game-agnostic form of UCI
-//! used by the cutegames match runner, on standard input and output.
+//! used by the cutegames match runner, on standard input and output; when
+//! the game is chess (`royal_guard(royal_powers=false)`), behind UCI too, so
+//! that cutechess-cli, fastchess or any chess GUI can drive it.
 //!
 //! Commands (one per line; anything else is answered with an `info string
 //! error: ...` line and otherwise ignored, never a crash):
 //! * `ugi` → `id name ...`, `id author ...`, `option ...` lines, `ugiok`;
+//! * `uci` → the same with `uciok`, where the game is chess; the session
+//!   is then a UCI one: its `info` lines are UCI's (`info depth D score cp
+//!   X nodes N time T nps N pv ...`, `score mate M` for a proven result).
+//!   Royal Guard's moves are UCI long algebraic and its positions FEN
+//!   already, so `position` and `bestmove` need no translation. For any
+//!   other game `uci` is answered with an error naming `ugi`, and no
+//!   `uciok`;
 //! * `isready` → `readyok`;
 //! * `setoption name seed value N` (the agent's seed; default 1),
 //!   `setoption name agent value SPEC` (another agent spec);
@@ -164,9 +173,68 @@ pub fn budget_spec(base: &Spec, go: &GoLimits, seat: usize) -> Result<(AgentSpec
 /// An agent with the canonical spec it was built from.
 type BuiltAgent<S> = (String, Box<dyn Agent<S>>);
 
+/// Whether `game_string` (canonical) is FIDE chess, the one game UCI
+/// speaks: Royal Guard without its royal powers.
+pub fn is_chess(game_string: &str) -> bool {
+    Spec::parse(game_string).is_ok_and(|s| {
+        s.name == "royal_guard"
+            && s.args
+                .iter()
+                .any(|(k, v)| k == "royal_powers" && v == "false")
+    })
+}
+
+/// The UCI form of a search report: `info [depth D] score cp X|mate M
+/// nodes N time T nps N [pv ...]`. A score in the game's evaluation units
+/// (centipawns for chess) is given as it is; a mean return is converted
+/// from its win probability `p` as `cp = 400 log10(p / (1 - p))` (the Elo
+/// gap that scores `p`), capped at ±10000; a proven win or loss in `n`
+/// plies is `mate ±ceil(n / 2)` (moves, negative when losing).
+pub fn uci_info_line(info: &agents::SearchInfo) -> String {
+    let mut s = String::from("info");
+    if let Some(d) = info.depth {
+        s += &format!(" depth {d}");
+    }
+    let plies = |p: &str, prefix: &str| -> Option<i64> {
+        p.strip_prefix(prefix)?
+            .split_whitespace()
+            .next()?
+            .parse::<i64>()
+            .ok()
+    };
+    let proven = info.proven.as_deref();
+    let mate = proven.and_then(|p| {
+        plies(p, "win in ")
+            .map(|n| (n + 1) / 2)
+            .or_else(|| plies(p, "loss in ").map(|n| -(n + 1) / 2))
+    });
+    match mate {
+        Some(m) => s += &format!(" score mate {m}"),
+        None => {
+            let cp = if info.score_units == "eval" {
+                info.score
+            } else {
+                let p = info.win_probability.clamp(1e-9, 1.0 - 1e-9);
+                400.0 * (p / (1.0 - p)).log10()
+            };
+            s += &format!(" score cp {}", cp.clamp(-10_000.0, 10_000.0).round() as i64);
+        }
+    }
+    s += &format!(
+        " nodes {} time {} nps {:.0}",
+        info.nodes, info.elapsed_ms, info.rate
+    );
+    if !info.pv.is_empty() {
+        s += &format!(" pv {}", info.pv.join(" "));
+    }
+    s
+}
+
 /// One engine session over a concrete game.
 struct Session<'a, G: Game> {
     game: G,
+    /// Set by `uci`: report in UCI's `info` form.
+    uci: bool,
     base: Spec,
     seed: u64,
     state: G::State,
@@ -187,7 +255,12 @@ impl<G: Game> Session<'_, G> {
             return Ok(true);
         };
         match cmd {
+            "uci" if !is_chess(&self.game.game_string()) => self.error(&format!(
+                "uci: UCI speaks chess, and this engine plays {}; send ugi (the game-agnostic form) instead",
+                self.game.game_string()
+            ))?,
             "ugi" | "uci" => {
+                self.uci = cmd == "uci";
                 writeln!(
                     self.out,
                     "id name boardlab {} {}",
@@ -220,7 +293,7 @@ impl<G: Game> Session<'_, G> {
             "stop" => {}
             "quit" => return Ok(false),
             other => self.error(&format!(
-                "unknown command {other:?} (known: ugi, isready, setoption, uginewgame, position, go, query, stop, quit)"
+                "unknown command {other:?} (known: ugi, uci, isready, setoption, uginewgame, ucinewgame, position, go, query, stop, quit)"
             ))?,
         }
         Ok(true)
@@ -342,8 +415,14 @@ impl<G: Game> Session<'_, G> {
         let (_, agent) = self.agent.as_mut().expect("built");
         let out = &mut *self.out;
         let mut io_err = None;
+        let uci = self.uci;
         let mv = agent.select_reporting(&self.state, &mut |info| {
-            if let Err(e) = writeln!(out, "{}", info.line()).and_then(|()| out.flush()) {
+            let line = if uci {
+                uci_info_line(info)
+            } else {
+                info.line()
+            };
+            if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
                 io_err = Some(e);
             }
         });
@@ -419,6 +498,7 @@ impl GameVisitor for EngineVisitor<'_> {
         let state = game.initial_state(0);
         let mut session = Session {
             game,
+            uci: false,
             base,
             seed: 1,
             state,

@@ -457,6 +457,115 @@ pub fn linked_ratings(
     Ok(out)
 }
 
+/// Bradley–Terry ratings on a fixed outside scale: players with
+/// `fixed[i] = Some(elo)` keep that Elo (an engine's stated strength, such
+/// as Stockfish's `UCI_Elo` levels), the others are fitted by maximum
+/// likelihood against them. `score` and `games` are as in
+/// [`bradley_terry`], with the same prior (one virtual draw per pairing
+/// that played), so a player who won or lost every game still has a finite
+/// rating. The fit is Newton's method on the free Elos (steps capped at
+/// 200 Elo); standard errors come from the inverse of the observed Fisher
+/// information over the free players (0 for the fixed ones). With several
+/// fixed players the fit does not check that their games agree with their
+/// stated gaps; it takes the gaps as given.
+///
+/// # Errors
+/// No fixed player, or a free player not connected to a fixed one by
+/// games.
+#[allow(clippy::needless_range_loop)] // square matrices read best with indices
+pub fn anchored_ratings(
+    score: &[Vec<f64>],
+    games: &[Vec<f64>],
+    fixed: &[Option<f64>],
+) -> Result<Ratings, String> {
+    let k = score.len();
+    if fixed.len() != k || fixed.iter().all(Option::is_none) {
+        return Err("no player has a fixed rating".into());
+    }
+    let prior = 1.0;
+    let mut w = vec![vec![0.0; k]; k];
+    let mut n = vec![vec![0.0; k]; k];
+    for i in 0..k {
+        for j in 0..k {
+            if i != j && games[i][j] > 0.0 {
+                w[i][j] = score[i][j] + prior / 2.0;
+                n[i][j] = games[i][j] + prior;
+            }
+        }
+    }
+    // Every free player must reach a fixed one.
+    let mut seen: Vec<bool> = fixed.iter().map(Option::is_some).collect();
+    let mut stack: Vec<usize> = (0..k).filter(|&i| seen[i]).collect();
+    while let Some(i) = stack.pop() {
+        for j in 0..k {
+            if n[i][j] > 0.0 && !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    if let Some(i) = seen.iter().position(|s| !s) {
+        return Err(format!(
+            "player {i} is not connected to a fixed player by any games"
+        ));
+    }
+    let free: Vec<usize> = (0..k).filter(|&i| fixed[i].is_none()).collect();
+    let known: Vec<f64> = fixed.iter().filter_map(|f| *f).collect::<Vec<_>>();
+    let start = known.iter().sum::<f64>() / known.len() as f64;
+    let mut elo: Vec<f64> = fixed.iter().map(|f| f.unwrap_or(start)).collect();
+    let c = std::f64::consts::LN_10 / 400.0;
+    let p = |a: f64, b: f64| 1.0 / (1.0 + (-c * (a - b)).exp());
+    // Gradient and information (in Elo units) over the free players.
+    let derivatives = |elo: &[f64]| {
+        let m = free.len();
+        let mut grad = vec![0.0; m];
+        let mut info = vec![vec![0.0; m]; m];
+        for (a, &i) in free.iter().enumerate() {
+            for j in 0..k {
+                if n[i][j] > 0.0 {
+                    let q = p(elo[i], elo[j]);
+                    grad[a] += c * (w[i][j] - n[i][j] * q);
+                    let h = c * c * n[i][j] * q * (1.0 - q);
+                    info[a][a] += h;
+                    if let Some(b) = free.iter().position(|&f| f == j) {
+                        info[a][b] -= h;
+                    }
+                }
+            }
+        }
+        (grad, info)
+    };
+    for _ in 0..200 {
+        let (grad, info) = derivatives(&elo);
+        let inv = invert(info).ok_or("the information matrix is singular")?;
+        let mut change: f64 = 0.0;
+        for (a, &i) in free.iter().enumerate() {
+            let step: f64 = (0..free.len()).map(|b| inv[a][b] * grad[b]).sum();
+            let step = step.clamp(-200.0, 200.0);
+            elo[i] += step;
+            change = change.max(step.abs());
+        }
+        if change < 1e-9 {
+            break;
+        }
+    }
+    let (_, info) = derivatives(&elo);
+    let inv = invert(info).ok_or("the information matrix is singular")?;
+    let mut cov = vec![vec![0.0; k]; k];
+    for (a, &i) in free.iter().enumerate() {
+        for (b, &j) in free.iter().enumerate() {
+            cov[i][j] = inv[a][b];
+        }
+    }
+    let ratings = (0..k)
+        .map(|i| Rating {
+            elo: elo[i],
+            se: cov[i][i].max(0.0).sqrt(),
+        })
+        .collect();
+    Ok(Ratings { ratings, cov })
+}
+
 /// Inverts a small symmetric positive definite matrix by Gauss–Jordan
 /// elimination with partial pivoting (a handful of players: a linear
 /// algebra crate would cost more build time than it saves).
@@ -570,6 +679,54 @@ mod tests {
         assert!((lo + 2.944).abs() < 1e-3 && (hi - 2.944).abs() < 1e-3);
         // A score of exactly 50 %: LOS one half.
         assert!((Pentanomial([1, 2, 4, 2, 1]).los() - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn anchored_ratings_place_a_player_on_the_fixed_scale() {
+        // One player scores as a 1200 would against fixed 1000 and 1400.
+        let k = 3;
+        let mut score = vec![vec![0.0; k]; k];
+        let mut games = vec![vec![0.0; k]; k];
+        for (j, elo) in [(1, 1000.0), (2, 1400.0)] {
+            let s = 1000.0 * score_from_elo(1200.0 - elo);
+            score[0][j] = s;
+            score[j][0] = 1000.0 - s;
+            games[0][j] = 1000.0;
+            games[j][0] = 1000.0;
+        }
+        let fixed = [None, Some(1000.0), Some(1400.0)];
+        let r = anchored_ratings(&score, &games, &fixed).unwrap();
+        assert!(
+            (r.ratings[0].elo - 1200.0).abs() < 0.5,
+            "{:?}",
+            r.ratings[0]
+        );
+        assert!(r.ratings[0].se > 5.0 && r.ratings[0].se < 20.0);
+        assert_eq!(
+            r.ratings[1],
+            Rating {
+                elo: 1000.0,
+                se: 0.0
+            }
+        );
+        // A sweep stays finite (the virtual draw), above the top anchor.
+        let mut s2 = score.clone();
+        s2[0][2] = 1000.0;
+        s2[2][0] = 0.0;
+        s2[0][1] = 1000.0;
+        s2[1][0] = 0.0;
+        let r = anchored_ratings(&s2, &games, &fixed).unwrap();
+        assert!(r.ratings[0].elo.is_finite() && r.ratings[0].elo > 1400.0);
+        // One anchor: the plain fit shifted to its Elo.
+        let bt = bradley_terry(&score, &games, 1).unwrap();
+        let one = anchored_ratings(&score, &games, &[None, Some(500.0), None]).unwrap();
+        for i in 0..k {
+            assert!((one.ratings[i].elo - (bt.ratings[i].elo + 500.0)).abs() < 1e-6);
+            assert!((one.ratings[i].se - bt.ratings[i].se).abs() < 1e-6);
+        }
+        assert!(anchored_ratings(&score, &games, &[None, None, None]).is_err());
+        let lone = vec![vec![0.0; k]; k];
+        assert!(anchored_ratings(&lone, &lone, &fixed).is_err());
     }
 
     #[test]

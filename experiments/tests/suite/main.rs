@@ -1,7 +1,7 @@
 //! The experiments crate's integration tests, one binary: balance and
 //! swap maps (and the race of adaptive maps on synthetic ones), the command
-//! line, strength research, game records and the
-//! human seat. Shared helpers live in
+//! line, strength research, game records, the human seat and UCI. Shared
+//! helpers live in
 //! [`common`].
 
 mod balance;
@@ -21,3 +21,4 @@ mod records;
 mod runs;
 mod sequential;
 mod strength;
+mod uci;
