@@ -108,15 +108,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         let base = std::path::Path::new(".");
         if rate {
             let openings = open.request();
-            let place = Placing {
-                out: &csv,
-                rating_games,
-                seed: run.seed,
-                threads: run.threads,
-                progress: !run.quiet,
-                overwrite: run.overwrite,
-                openings: &openings,
-            };
+            let place = Placing::new(&csv, rating_games, &run, &openings);
             place.rate(&balance::read_balance(&csv)?, true, out)?;
         }
         let rows = balance::refresh(&csv, base)?;
@@ -186,15 +178,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     };
     let mut rows = balance::run(&args)?;
     if rate {
-        let place = Placing {
-            out: &csv,
-            rating_games,
-            seed: run.seed,
-            threads: run.threads,
-            progress: !run.quiet,
-            overwrite: run.overwrite,
-            openings: &openings,
-        };
+        let place = Placing::new(&csv, rating_games, &run, &openings);
         place.rate(&rows, false, out)?;
         let all = balance::set_elo(&csv)?;
         for r in &mut rows {
@@ -251,7 +235,24 @@ struct Placing<'a> {
     openings: &'a crate::run::OpeningsRequest,
 }
 
-impl Placing<'_> {
+impl<'a> Placing<'a> {
+    fn new(
+        out: &'a std::path::Path,
+        rating_games: u32,
+        run: &RunOpts,
+        openings: &'a crate::run::OpeningsRequest,
+    ) -> Self {
+        Placing {
+            out,
+            rating_games,
+            seed: run.seed,
+            threads: run.threads,
+            progress: !run.quiet,
+            overwrite: run.overwrite,
+            openings,
+        }
+    }
+
     /// Places the agents of `rows`' two-seat games in each game's pool;
     /// a game without a ladder is an error, or, with `skip`, named and
     /// left unrated.

@@ -12,6 +12,14 @@ use serde::de::DeserializeOwned;
 use engine::registry::GAMES;
 use engine::spec::Spec;
 
+/// The path `name` beside an output file: in its folder, or the current
+/// folder for a bare file name (`runs/balance.csv` → `runs/ladder.csv`).
+pub fn beside(out: &Path, name: &str) -> std::path::PathBuf {
+    out.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| std::path::PathBuf::from(name), |d| d.join(name))
+}
+
 /// Reads every row of a headed CSV table; an absent file is an empty table.
 ///
 /// # Errors

@@ -548,11 +548,7 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
     if args.baseline && agent != "random" {
         agent_list.push("random".to_string());
     }
-    let dir = args
-        .out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("balance"), |d| d.join("balance"));
+    let dir = crate::output::table::beside(&args.out, "balance");
     let mut rows = read_balance(&args.out)?;
     let mut mine = Vec::new();
     // m cells, one claim: each block's interval at level 0.05/m, so that a

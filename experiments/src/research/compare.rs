@@ -189,10 +189,7 @@ pub fn verdict(lower: f64, upper: f64, d: f64) -> String {
 
 /// The path of `compare.csv` beside a balance output.
 pub fn compare_path(balance_out: &Path) -> PathBuf {
-    balance_out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("compare.csv"), |d| d.join("compare.csv"))
+    crate::output::table::beside(balance_out, "compare.csv")
 }
 
 /// The summary of a block's games (its games CSV, resolved against `base`

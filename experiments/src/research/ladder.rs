@@ -135,10 +135,7 @@ pub fn split_rungs(values: &[String]) -> Vec<String> {
 
 /// The path of `ladder.csv` beside a balance output.
 pub fn ladder_path(balance_out: &Path) -> PathBuf {
-    balance_out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("ladder.csv"), |d| d.join("ladder.csv"))
+    crate::output::table::beside(balance_out, "ladder.csv")
 }
 
 /// Reads `ladder.csv` (empty if absent).
@@ -184,11 +181,7 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
     if games.is_empty() {
         bail!("give --game G (repeatable) or --all");
     }
-    let dir = args
-        .out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("ladder"), |d| d.join("ladder"));
+    let dir = crate::output::table::beside(&args.out, "ladder");
     let path = ladder_path(&args.out);
     let mut all = read_ladder(&path)?;
     let mut mine = Vec::new();

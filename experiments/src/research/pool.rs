@@ -52,10 +52,7 @@ pub struct PoolRow {
 
 /// The path of `pool.csv` beside a balance output.
 pub fn pool_path(balance_out: &Path) -> PathBuf {
-    balance_out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("pool.csv"), |d| d.join("pool.csv"))
+    crate::output::table::beside(balance_out, "pool.csv")
 }
 
 /// Reads `pool.csv` (empty if absent).
@@ -189,11 +186,7 @@ pub fn place(args: &PlaceArgs) -> Result<Vec<PoolRow>> {
         .filter(|p| p.game == args.game && p.source == "placed")
         .cloned()
         .collect();
-    let dir = args
-        .out
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("ladder"), |d| d.join("ladder"));
+    let dir = crate::output::table::beside(&args.out, "ladder");
     let rung_specs: Vec<String> = ladder.iter().map(|l| l.agent.clone()).collect();
     let mut gauntlets: Vec<(String, String)> = placed
         .iter()

@@ -311,11 +311,7 @@ impl GameVisitor for PieVisitor<'_> {
                 Race::new(openings.len(), rc)?;
             }
         }
-        let dir = args
-            .out
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("swapmap"), |d| d.join("swapmap"));
+        let dir = crate::output::table::beside(&args.out, "swapmap");
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create {}", dir.display()))?;
         let games_csv = dir.join(format!(

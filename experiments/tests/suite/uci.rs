@@ -110,6 +110,7 @@ fn uci_info_lines_give_centipawns_or_mates() {
         rate: 11111.0,
         pv: vec!["e2e4".into(), "e7e5".into()],
         mb_hits: Some(0),
+        pie: None,
     };
     // p = 0.76: 400 log10(0.76 / 0.24) = 200.2.
     assert_eq!(
