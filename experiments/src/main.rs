@@ -94,6 +94,13 @@ fn one_line_usage_error(e: &clap::Error) -> String {
 }
 
 fn main() -> ExitCode {
+    // Before any engine code runs: a binary built for another machine's CPU
+    // stops here with one line instead of an illegal instruction mid-run.
+    let missing = experiments::run::safety::missing_cpu_features();
+    if !missing.is_empty() {
+        eprintln!("error: {}", experiments::run::safety::cpu_error(&missing));
+        return ExitCode::from(2);
+    }
     // A negative number is a value (refused as such by its option), not an
     // unknown flag.
     let command = Cli::command().mut_subcommands(|c| c.allow_negative_numbers(true));

@@ -5,6 +5,7 @@ stepping in Rust (``VectorGames``). See docs/python.md.
 """
 
 import csv as _csv
+import gzip as _gzip
 import os as _os
 import tempfile as _tempfile
 
@@ -50,7 +51,7 @@ def tournament(game, agents, games=10, seed=0, out=None, threads=0):
     (docs/results-format.md), numbers as int or float and empty cells as
     None, so that ``pandas.DataFrame(rows)`` reads them as
     ``pandas.read_csv`` reads the CSV. ``out`` keeps the CSV (and its
-    ``.config.json``) at that path; otherwise a temporary folder holds them
+    ``.config.json``) at that path, gzip-compressed if it ends in ``.gz``; otherwise a temporary folder holds them
     and is removed."""
     if isinstance(agents, str):
         raise ValueError("agents: expected a list of agent specs, e.g. ['mcts(ms=100)', 'random']")
@@ -62,6 +63,8 @@ def tournament(game, agents, games=10, seed=0, out=None, threads=0):
 
 
 def _read_rows(path):
-    with open(path, newline="") as f:
+    # A games file named *.gz is gzip-compressed (docs/results-format.md).
+    opener = _gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", newline="") as f:
         rows = [{k: _number(v) for k, v in row.items()} for row in _csv.DictReader(f)]
     return sorted(rows, key=lambda row: row["game_index"])

@@ -93,12 +93,14 @@ def test_tournament_rows():
     assert all(v is None or isinstance(v, (int, float, str)) for v in rows[0].values())
 
 
-def test_tournament_rows_in_pandas(tmp_path):
+@pytest.mark.parametrize("name", ["t.csv", "t.csv.gz"])
+def test_tournament_rows_in_pandas(tmp_path, name):
     """The rows make a DataFrame with the CSV's columns and kinds, equal to
-    what pandas.read_csv reads from the CSV the run wrote."""
+    what pandas.read_csv reads from the games file the run wrote, plain or
+    gzip-compressed."""
     import pandas as pd
 
-    out = tmp_path / "t.csv"
+    out = tmp_path / name
     agents = ["random", "mcts(iterations=10)"]
     rows = boardlab.tournament("slingshot(size=7)", agents, games=4, seed=4, out=out)
     df = pd.DataFrame(rows)
@@ -116,6 +118,8 @@ def test_tournament_rows_in_pandas(tmp_path):
     numbers = ["game_index", "agent_0", "agent_1", "winner_seat", "winner_agent", "draw", "return_0", "return_1", "plies", "turns"]
     pd.testing.assert_frame_equal(df[numbers].astype(float), csv[numbers].astype(float))
     assert (df["seed"] == csv["seed"]).all() and (df["moves"] == csv["moves"]).all()
+    # Every game is stored once, with the position its moves start from.
+    assert (df["start"] == csv["start"]).all() and csv["start"].notna().all()
     wins = df.groupby("winner_agent").size()
     assert wins.sum() + df["draw"].sum() == 4
 

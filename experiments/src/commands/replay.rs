@@ -10,11 +10,12 @@ use clap::Args as ClapArgs;
 use crate::run::records;
 
 /// Print the boards of a recorded game ply by ply, or check every game
-/// of a records file (`FILE.csv.records.jsonl`, written beside every
-/// run's CSV).
+/// of a games file (a run's `FILE.csv` or `FILE.csv.gz`) or a records file
+/// (JSON Lines, `.jsonl` or `.jsonl.gz`).
 #[derive(ClapArgs)]
 pub struct Args {
-    /// A records file (JSON Lines, one game per line).
+    /// A games file (`FILE.csv`, `FILE.csv.gz`) or a records file (JSON
+    /// Lines, one game per line; `.jsonl` or `.jsonl.gz`).
     file: PathBuf,
     /// The game index of the game to print (default: the first record).
     #[arg(long, conflicts_with = "verify")]
@@ -33,12 +34,12 @@ pub struct Args {
 /// Print the game, or verify every record.
 ///
 /// # Errors
-/// A missing, empty or malformed records file, a record that does not
+/// A missing, empty or malformed file, a game that does not
 /// reproduce, an output that cannot be written.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     if args.verify {
         let n = records::verify(&args.file)?;
-        writeln!(out, "{n} records in {} reproduce", args.file.display())?;
+        writeln!(out, "{n} games in {} reproduce", args.file.display())?;
     } else {
         records::replay_svg(&args.file, args.index, out, args.svg.as_deref())?;
     }

@@ -561,7 +561,8 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
     let alpha = ALPHA / cells as f64;
     for (game, seats) in &games {
         for a in &agent_list {
-            let games_csv = dir.join(format!("{}__{}.csv", slug(game), slug(a)));
+            let games_csv =
+                crate::run::storage::games_file(&dir, &format!("{}__{}", slug(game), slug(a)));
             // The agent in every seat; seats alternate (rotate) between games.
             let agents = vec![a.clone(); *seats];
             if args.progress {

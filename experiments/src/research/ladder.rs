@@ -187,7 +187,8 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
     let mut mine = Vec::new();
     for game in &games {
         // Strength: the paired round robin of the rungs.
-        let ratings_csv = dir.join(format!("{}__ratings.csv", slug(game)));
+        let ratings_csv =
+            crate::run::storage::games_file(&dir, &format!("{}__ratings", slug(game)));
         if args.progress {
             eprintln!("{game}: rating {} rungs", rungs.len());
         }

@@ -196,11 +196,10 @@ pub fn place(args: &PlaceArgs) -> Result<Vec<PoolRow>> {
         if rung_specs.contains(agent) {
             continue;
         }
-        let csv = dir.join(format!(
-            "{}__{}__gauntlet.csv",
-            slug(&args.game),
-            slug(agent)
-        ));
+        let csv = crate::run::storage::games_file(
+            &dir,
+            &format!("{}__{}__gauntlet", slug(&args.game), slug(agent)),
+        );
         let mut specs = vec![agent.clone()];
         specs.extend(rung_specs.iter().cloned());
         if args.progress {

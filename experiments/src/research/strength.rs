@@ -105,12 +105,14 @@ pub fn two_seats(game: &str, what: &str) -> Result<()> {
     Ok(())
 }
 
-/// The default games CSV for a derived output: `results/ratings.csv` →
-/// `results/ratings-games.csv`.
+/// The default games file for a derived output: `results/ratings.csv` →
+/// `results/ratings-games.csv.gz` (`ratings-games.csv` where a run made
+/// before compression left one).
 pub fn games_csv_for(out: &Path) -> PathBuf {
     let stem = out
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
-    out.with_file_name(format!("{stem}-games.csv"))
+    let dir = out.parent().unwrap_or(Path::new(""));
+    crate::run::storage::games_file(dir, &format!("{stem}-games"))
 }

@@ -48,6 +48,7 @@ pub mod play;
 pub mod records;
 pub mod rows;
 pub mod safety;
+pub mod storage;
 pub mod summary;
 
 pub use jobs::{Job, JobTable, jobs, mix, parse_shard};
@@ -246,6 +247,7 @@ impl GameVisitor for RunVisitor<'_> {
         }
         let _lock = safety::lock_output(&args.out)?;
         safety::check_writable(&args.out)?;
+        storage::check_no_twin(&args.out)?;
         let mut history = Vec::new();
         let resuming = args.out.exists() && !args.overwrite;
         if resuming {
@@ -294,7 +296,7 @@ impl GameVisitor for RunVisitor<'_> {
         if resuming {
             let (seats, cols) = rows::for_each_row(&args.out, true, Some(&config), |r| {
                 rows::check_row(&table, n, &mut done, &r)?;
-                incomplete |= r.turns.is_none() || r.end.is_none();
+                incomplete |= r.turns.is_none() || r.end.is_none() || r.start.is_none();
                 summary.add(&r);
                 if args.keep_records {
                     records.push(r);
@@ -368,20 +370,26 @@ impl GameVisitor for RunVisitor<'_> {
         let (tx, rx) = mpsc::sync_channel::<GameRecord>(4 * threads);
         let specs = &self.specs;
         let setup = &setup;
-        let mut recorder =
-            crate::run::records::RecordWriter::open(&args.out, &game, &config, setup, existing)?;
         std::thread::scope(|scope| -> Result<()> {
+            // The one writer: it buffers (and compresses) rows, and makes
+            // them durable whenever no finished game is waiting, so a worker
+            // never waits for a file per game.
             let writer_thread = scope.spawn(|| -> Result<()> {
-                for rec in rx {
-                    writer.write(&config, &rec)?;
-                    recorder.write(&game, &config, setup, &rec)?;
-                    bar.inc(1);
-                    summary.add(&rec);
-                    if args.keep_records {
-                        records.push(rec);
+                let rx = rx;
+                while let Ok(first) = rx.recv() {
+                    let mut next = Some(first);
+                    while let Some(rec) = next {
+                        writer.write(&config, &rec)?;
+                        bar.inc(1);
+                        summary.add(&rec);
+                        if args.keep_records {
+                            records.push(rec);
+                        }
+                        next = rx.try_recv().ok();
                     }
+                    writer.sync()?;
                 }
-                Ok(())
+                writer.finish()
             });
             pool.install(|| {
                 (0..limit)
@@ -396,7 +404,7 @@ impl GameVisitor for RunVisitor<'_> {
             });
             writer_thread
                 .join()
-                .map_err(|_| anyhow!("the CSV writer thread panicked"))??;
+                .map_err(|_| anyhow!("the games writer thread panicked"))??;
             Ok(())
         })
         .with_context(|| format!("writing {}", args.out.display()))?;
@@ -417,7 +425,7 @@ impl GameVisitor for RunVisitor<'_> {
 }
 
 /// Rewrites a tournament CSV of the first shape (`rows::Shape::V1`), or one
-/// with rows that lack `turns` or `end` (written before they were
+/// with rows that lack `turns`, `end` or `start` (written before they were
 /// recorded), in the current columns, row for row in file order, before a
 /// run appends to it. Each game is replayed from its start to fill the
 /// role, colour and team columns, which the old single label cannot give,
@@ -433,9 +441,9 @@ fn upgrade<G: Game>(
     out: &std::path::Path,
     n: usize,
 ) -> Result<()> {
-    let mut tmp = out.as_os_str().to_owned();
-    tmp.push(".upgrade");
-    let tmp = PathBuf::from(tmp);
+    // Beside the output, with its name's ending (so compressed alike).
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = out.with_file_name(format!(".upgrade-{name}"));
     let mut writer = RowWriter::create(&tmp, n)?;
     let mut count = 0u64;
     rows::for_each_row(out, false, Some(config), |mut r| {
@@ -443,6 +451,9 @@ fn upgrade<G: Game>(
         r.turns = r.turns.or(Some(turns));
         if r.end.is_none() {
             r.end = state.end_reason().map(str::to_string);
+        }
+        if r.start.is_none() {
+            r.start = Some(crate::run::records::start_text(game, setup, &r)?);
         }
         let roles: Vec<engine::SeatRole> = (0..n).map(|s| state.seat_role(s)).collect();
         r.roles = roles.iter().map(|x| x.role.to_string()).collect();
@@ -452,7 +463,7 @@ fn upgrade<G: Game>(
         writer.write(config, &r)
     })
     .with_context(|| format!("cannot rewrite {} in the current columns", out.display()))?;
-    drop(writer);
+    writer.finish()?;
     std::fs::rename(&tmp, out).with_context(|| format!("cannot replace {}", out.display()))?;
     eprintln!(
         "rewrote {} in the current columns ({count} games; see results/README.md)",

@@ -55,6 +55,10 @@ pub struct GameRecord {
     pub opening: Option<u32>,
     /// The opening's text: its moves from the start, or a position text.
     pub opening_moves: Option<String>,
+    /// The position text the moves start from (after the opening, if
+    /// any); `None` for a row read from a file written before the column
+    /// existed.
+    pub start: Option<String>,
 }
 
 /// How a run's games are set up beyond their job: agent seeds and openings.
@@ -134,6 +138,7 @@ pub fn play_job<G: Game>(
         Some(o) => o.state.clone(),
         None => game.initial_state(job.seed),
     };
+    let start_text = state.to_text();
     let mut players: Vec<_> = job
         .seats
         .iter()
@@ -173,5 +178,6 @@ pub fn play_job<G: Game>(
         },
         opening: job.opening,
         opening_moves: opening.map(|o| o.text.clone()),
+        start: Some(start_text),
     }
 }

@@ -1,23 +1,21 @@
-//! Game records: one JSON object per finished game, one per line (JSON
-//! Lines), in one format for every game; `boardlab replay` reads them back.
+//! Game records: one game as one JSON object, in one format for every
+//! game; `boardlab replay`, `export` and `report` read them.
 //!
-//! Every run that writes a tournament CSV (`tournament`, `balance`, `rate`,
-//! `sprt`, `tune`) writes beside `FILE` the records `FILE.records.jsonl`
-//! ([`records_path`]): one line per finished game, flushed, in the order
-//! the CSV rows are written. A resumed run keeps the records of the games
-//! it keeps (a half-written last line is dropped) and appends the new ones;
-//! if the records do not match the CSV's games (a file from before records
-//! existed, a lost file), they are rebuilt from the CSV rows, which hold
-//! every move. The fields are those of [`Record`]; `results/README.md`
-//! documents them.
+//! A run stores each game once, as a row of its games file (`run::rows`:
+//! `FILE.csv`, or `FILE.csv.gz` compressed), which holds every move, the
+//! start position, the agents and the end reason. [`read_records`] reads a
+//! games file's rows as records, and JSON Lines records files too
+//! (`play --records`, swap maps, and runs made before the games file held
+//! the start position). The fields are those of [`Record`]
+//! (docs/results-format.md).
 //!
 //! [`replay`] prints a record's boards ply by ply; [`verify`] replays every
 //! record, checking each move's legality and the recorded end; [`pgn`]
 //! writes two-seat games as PGN for rating tools (Ordo, BayesElo).
 
 use std::fmt::Write as _;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -26,12 +24,14 @@ use serde::{Deserialize, Serialize};
 use agents::AgentSpec;
 use engine::{Game, GameVisitor, Research, State, ToMove, parse_legal_move, visit_game};
 
-use crate::run::{GameRecord, PlaySetup, TournamentConfig};
+use crate::run::{GameRecord, PlaySetup};
 
 /// One finished game, as a line of a records file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
-    /// The boardlab version that played the game (`CARGO_PKG_VERSION`).
+    /// The boardlab version that played the game (`CARGO_PKG_VERSION`; for
+    /// a record read from a games file, whose rows do not say, the version
+    /// that read it).
     pub boardlab: String,
     /// The canonical game string, every parameter spelled out.
     pub game: String,
@@ -72,7 +72,9 @@ pub struct Record {
     pub end: Option<String>,
 }
 
-/// The records file written beside a tournament CSV: `FILE.records.jsonl`.
+/// The records file beside a games file `FILE`: `FILE.records.jsonl` (swap
+/// maps write their records there; runs made before the games file held
+/// the start position wrote theirs there too).
 pub fn records_path(out: &Path) -> PathBuf {
     let mut p = out.as_os_str().to_owned();
     p.push(".records.jsonl");
@@ -90,55 +92,6 @@ pub fn winners(returns: &[f64]) -> Vec<usize> {
     w
 }
 
-/// Builds the record of a finished game of a run by replaying its moves
-/// from its opening or `initial_state(seed)` (which also checks them and
-/// finds the end reason).
-///
-/// # Errors
-/// A move of the row that does not replay, an end reason that differs from
-/// the row's.
-pub fn record_of<G: Game>(
-    game: &G,
-    config: &TournamentConfig,
-    setup: &PlaySetup<G::State>,
-    r: &GameRecord,
-) -> Result<Record> {
-    let start = start_state(game, setup, r)?.to_text();
-    let moves: Vec<String> = r.moves.split_whitespace().map(str::to_string).collect();
-    let (state, turns) = replay_row(game, setup, r)?;
-    // A forfeit (an external program that crashed, hung or cheated) ends
-    // the game before its rules do: the row's reason stands.
-    let end = if is_forfeit(&r.end) {
-        r.end.clone()
-    } else {
-        state.end_reason().map(str::to_string)
-    };
-    if r.end.is_some() && r.end != end {
-        bail!(
-            "game {}: end {:?} in the row, {:?} replayed",
-            r.index,
-            r.end,
-            end
-        );
-    }
-    Ok(Record {
-        boardlab: env!("CARGO_PKG_VERSION").to_string(),
-        game: config.game.clone(),
-        index: r.index,
-        seed: r.seed,
-        start,
-        opening: r.opening,
-        opening_moves: r.opening_moves.clone(),
-        agents: r.seats.iter().map(|&a| config.agents[a].clone()).collect(),
-        plies: moves.len() as u32,
-        moves,
-        turns,
-        winners: r.winners.clone(),
-        returns: r.returns.clone(),
-        end,
-    })
-}
-
 /// The state a row's moves start from: its opening's, or
 /// `initial_state(seed)`.
 ///
@@ -154,6 +107,22 @@ fn start_state<G: Game>(game: &G, setup: &PlaySetup<G::State>, r: &GameRecord) -
             .clone(),
         None => game.initial_state(r.seed),
     })
+}
+
+/// The position text a row's moves start from: the row's `start`, or
+/// (rows written before that column) its opening's or `initial_state(seed)`.
+///
+/// # Errors
+/// An opening index the run does not have.
+pub fn start_text<G: Game>(
+    game: &G,
+    setup: &PlaySetup<G::State>,
+    r: &GameRecord,
+) -> Result<String> {
+    match &r.start {
+        Some(s) => Ok(s.clone()),
+        None => Ok(start_state(game, setup, r)?.to_text()),
+    }
 }
 
 /// A row's game replayed: the state after its last move and the whole
@@ -178,123 +147,6 @@ pub fn replay_row<G: Game>(
     Ok((state, turns))
 }
 
-/// Appends a run's records, one flushed line per game.
-pub struct RecordWriter {
-    file: File,
-    path: PathBuf,
-}
-
-impl RecordWriter {
-    /// Opens the records beside the CSV `out`, consistent with the games
-    /// `existing` already in it (in CSV order): kept as they are if the
-    /// file holds exactly their records (a half-written last line is cut
-    /// off), rebuilt from the rows otherwise.
-    ///
-    /// # Errors
-    /// A file that cannot be written, a row that does not replay.
-    pub fn open<G: Game>(
-        out: &Path,
-        game: &G,
-        config: &TournamentConfig,
-        setup: &PlaySetup<G::State>,
-        existing: u64,
-    ) -> Result<RecordWriter> {
-        let path = records_path(out);
-        if existing > 0
-            && let Some(len) = matching_prefix(&path, out, config, existing)?
-        {
-            let file = OpenOptions::new()
-                .write(true)
-                .open(&path)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            file.set_len(len)?;
-            drop(file);
-            let file = OpenOptions::new()
-                .append(true)
-                .open(&path)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            return Ok(RecordWriter { file, path });
-        }
-        let file = crate::run::safety::create(&path)?;
-        let mut w = RecordWriter { file, path };
-        if existing > 0 {
-            eprintln!(
-                "rebuilding {} from the {existing} games in {}",
-                w.path.display(),
-                out.display()
-            );
-            // Streamed row by row: memory does not grow with the run.
-            crate::run::rows::for_each_row(out, false, Some(config), |r| {
-                w.write(game, config, setup, &r)
-            })?;
-        }
-        Ok(w)
-    }
-
-    /// Writes and flushes one game's record.
-    ///
-    /// # Errors
-    /// An I/O error, a row that does not replay.
-    pub fn write<G: Game>(
-        &mut self,
-        game: &G,
-        config: &TournamentConfig,
-        setup: &PlaySetup<G::State>,
-        r: &GameRecord,
-    ) -> Result<()> {
-        let rec = record_of(game, config, setup, r)?;
-        let line = serde_json::to_string(&rec)? + "\n";
-        self.file
-            .write_all(line.as_bytes())
-            .and_then(|()| self.file.flush())
-            .with_context(|| format!("cannot write {}", self.path.display()))
-    }
-}
-
-/// The byte length of the complete lines of the records file `path` if
-/// they are exactly the records of the `existing` rows of the CSV `out`, in
-/// order; `None` otherwise. Both files are read line by line.
-fn matching_prefix(
-    path: &Path,
-    out: &Path,
-    config: &TournamentConfig,
-    existing: u64,
-) -> Result<Option<u64>> {
-    use std::io::BufRead;
-    let Ok(file) = File::open(path) else {
-        return Ok(None);
-    };
-    let mut lines = std::io::BufReader::new(file);
-    let (mut len, mut n, mut same) = (0u64, 0u64, true);
-    let mut line = Vec::new();
-    crate::run::rows::for_each_row(out, false, Some(config), |want| {
-        if !same {
-            return Ok(());
-        }
-        line.clear();
-        let got = lines.read_until(b'\n', &mut line).unwrap_or(0);
-        if got == 0 || !line.ends_with(b"\n") {
-            if got > 0 {
-                eprintln!(
-                    "warning: {}: dropping a half-written last record",
-                    path.display()
-                );
-            }
-            same = false;
-            return Ok(());
-        }
-        match serde_json::from_slice::<Record>(&line) {
-            Ok(rec) if rec.index == want.index && rec.moves.join(" ") == want.moves => {
-                n += 1;
-                len += line.len() as u64;
-            }
-            _ => same = false,
-        }
-        Ok(())
-    })?;
-    Ok((same && n == existing).then_some(len))
-}
-
 /// Appends one record to `path` as a flushed line (the file is created if
 /// needed).
 ///
@@ -310,27 +162,94 @@ pub fn append(path: &Path, rec: &Record) -> Result<()> {
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Reads a records file: each record with its line number (from 1).
+/// Whether `path` is a tournament's games file (`FILE.csv`, or compressed
+/// `FILE.csv.gz`), as opposed to a JSON Lines records file.
+pub fn is_games_table(path: &Path) -> bool {
+    crate::run::storage::base_name(path)
+        .extension()
+        .is_some_and(|e| e == "csv")
+}
+
+/// Reads a records file (JSON Lines, plain or `.gz`) or a tournament's
+/// games file (`FILE.csv` or `FILE.csv.gz`, whose rows hold every move):
+/// each game's record with its line number (from 1; a games file's header
+/// is line 1).
 ///
 /// # Errors
-/// An unreadable file, a file without records, a line that is not a record
-/// (the error names it).
+/// An unreadable file, a file without games, a line that is not a record or
+/// a row (the error names it), a row without its start position or turns
+/// that cannot be found without the run's openings.
 pub fn read_records(path: &Path) -> Result<Vec<(usize, Record)>> {
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = Vec::new();
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        if line.trim().is_empty() {
-            continue;
+    if is_games_table(path) {
+        let mut line = 1;
+        crate::run::rows::for_each_game_row(path, false, |row, n, shape| {
+            line += 1;
+            out.push((line, record_of_row(&row, n, shape)?));
+            Ok(())
+        })?;
+    } else {
+        for (i, text) in crate::run::storage::lines(path)? {
+            let text = text.with_context(|| format!("cannot read {}", path.display()))?;
+            if text.trim().is_empty() {
+                continue;
+            }
+            let rec: Record = serde_json::from_str(&text)
+                .map_err(|e| anyhow!("{} line {i}: not a game record: {e}", path.display()))?;
+            out.push((i, rec));
         }
-        let rec: Record = serde_json::from_str(&line)
-            .map_err(|e| anyhow!("{} line {}: not a game record: {e}", path.display(), i + 1))?;
-        out.push((i + 1, rec));
     }
     if out.is_empty() {
-        bail!("{} holds no records", path.display());
+        bail!("{} holds no games", path.display());
     }
     Ok(out)
+}
+
+/// The record of a games file's row. Rows written before the `start`
+/// column existed start from `initial_state(seed)` when they have no
+/// opening; the others need the run (resume it to add the column).
+fn record_of_row(
+    row: &crate::run::GameRow,
+    n: usize,
+    shape: crate::run::rows::Shape,
+) -> Result<Record> {
+    let r = row.to_record(n, shape, None)?;
+    let start = match (&r.start, &r.opening_moves) {
+        (Some(s), _) => s.clone(),
+        (None, None) => {
+            struct Start(u64);
+            impl GameVisitor for Start {
+                type Output = String;
+                fn visit<G: Game>(self, game: G) -> String {
+                    game.initial_state(self.0).to_text()
+                }
+            }
+            visit_game(&row.game, Start(r.seed)).map_err(|e| anyhow!("{e}"))?
+        }
+        (None, Some(_)) => bail!(
+            "game {}: no start column and an opening; run the command that made the file again to add the column",
+            r.index
+        ),
+    };
+    let moves: Vec<String> = r.moves.split_whitespace().map(str::to_string).collect();
+    Ok(Record {
+        boardlab: env!("CARGO_PKG_VERSION").to_string(),
+        game: row.game.clone(),
+        index: r.index,
+        seed: r.seed,
+        start,
+        opening: r.opening,
+        opening_moves: r.opening_moves.clone(),
+        agents: row.specs(n),
+        plies: moves.len() as u32,
+        moves,
+        turns: r
+            .turns
+            .ok_or_else(|| anyhow!("game {}: no turns column", r.index))?,
+        winners: r.winners,
+        returns: r.returns,
+        end: r.end,
+    })
 }
 
 /// Plays a record's moves from its start, checking each, and optionally

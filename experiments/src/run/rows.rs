@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::TournamentConfig;
 use super::jobs::JobTable;
 use super::play::GameRecord;
+use super::storage;
 use crate::output::csvfmt::{parse_seed, seed_text};
 
 /// The columns of a tournament CSV for a game of `n` seats, in order.
@@ -41,6 +42,7 @@ pub fn header(n: usize) -> Vec<String> {
     h.extend((0..n).map(|s| format!("colour_{s}")));
     h.extend((0..n).map(|s| format!("team_{s}")));
     h.extend(tail_columns());
+    h.push("start".into());
     h
 }
 
@@ -60,7 +62,7 @@ pub fn header_v1(n: usize) -> Vec<String> {
     h
 }
 
-/// The last columns, the same in both shapes.
+/// The last columns of both shapes (the current one then adds `start`).
 fn tail_columns() -> Vec<String> {
     let mut h = Vec::new();
     for c in [
@@ -186,6 +188,10 @@ pub struct GameRow {
     pub opening: Option<u32>,
     #[serde(default)]
     pub opening_moves: Option<String>,
+    /// The position text the moves start from (after the opening, if
+    /// any); absent from files written before the column existed.
+    #[serde(default)]
+    pub start: Option<String>,
 }
 
 impl GameRow {
@@ -249,7 +255,16 @@ impl GameRow {
             end: r.end.clone(),
             opening: r.opening,
             opening_moves: r.opening_moves.clone(),
+            start: r.start.clone(),
         }
+    }
+
+    /// The agent spec of each of the first `n` seats (empty where a row
+    /// has none).
+    pub fn specs(&self, n: usize) -> Vec<String> {
+        (0..n)
+            .map(|s| self.agent(s).1.unwrap_or_default().to_string())
+            .collect()
     }
 
     fn agent(&self, s: usize) -> (Option<usize>, Option<&str>) {
@@ -376,6 +391,7 @@ impl GameRow {
             end: self.end.clone().filter(|e| !e.is_empty()),
             opening: self.opening,
             opening_moves: self.opening_moves.clone().filter(|o| !o.is_empty()),
+            start: self.start.clone().filter(|s| !s.is_empty()),
         })
     }
 
@@ -394,9 +410,10 @@ impl GameRow {
     }
 }
 
-/// The path of the configuration written beside `out`.
+/// The path of the configuration written beside `out`: `FILE.config.json`
+/// (for a compressed `FILE.gz`, too).
 pub fn config_path(out: &Path) -> PathBuf {
-    let mut p = out.as_os_str().to_owned();
+    let mut p = super::storage::base_name(out).as_os_str().to_owned();
     p.push(".config.json");
     PathBuf::from(p)
 }
@@ -409,10 +426,15 @@ pub fn seats_of_header(head: &[&str]) -> Option<(usize, Shape)> {
     if n == 0 {
         return None;
     }
-    if head
-        .iter()
-        .copied()
-        .eq(header(n).iter().map(String::as_str))
+    // The current columns; files written before the `start` column lack
+    // only that one.
+    let current = header(n);
+    let without_start = &current[..current.len() - 1];
+    if head.iter().copied().eq(current.iter().map(String::as_str))
+        || head
+            .iter()
+            .copied()
+            .eq(without_start.iter().map(String::as_str))
     {
         return Some((n, Shape::Current));
     }
@@ -554,10 +576,12 @@ pub fn complete_len(file: &mut File) -> std::io::Result<u64> {
     Ok(0)
 }
 
-/// Streams the complete rows of a tournament CSV to `f`, one at a time
-/// (memory does not grow with the file), and returns the seat count and the
-/// columns its header holds. A half-written last row is dropped with a
-/// warning; with `repair` the file is cut back to its last complete row.
+/// Streams the complete rows of a tournament CSV (plain, or compressed if
+/// its name ends in `.gz`) to `f`, one at a time (memory does not grow
+/// with the file), and returns the seat count and the columns its header
+/// holds. A half-written last row (or the unfinished end of a compressed
+/// file) is dropped with a warning; with `repair` the file is cut back to
+/// its last complete row.
 ///
 /// # Errors
 /// An unreadable file or header, a header that is not a tournament's, a
@@ -569,18 +593,23 @@ pub fn for_each_row(
     config: Option<&TournamentConfig>,
     mut f: impl FnMut(GameRecord) -> Result<()>,
 ) -> Result<(usize, Vec<String>)> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let total = file
-        .metadata()
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    let good =
-        complete_len(&mut file).with_context(|| format!("cannot read {}", path.display()))?;
-    file.seek(SeekFrom::Start(0))
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let mut reader =
-        csv::ReaderBuilder::new().from_reader(std::io::BufReader::new(file.take(good)));
+    for_each_game_row(path, repair, |row, n, shape| {
+        f(row.to_record(n, shape, config)?)
+    })
+}
+
+/// [`for_each_row`] with each row as it stands in the file, with the
+/// file's seat count and shape.
+///
+/// # Errors
+/// As [`for_each_row`].
+pub fn for_each_game_row(
+    path: &Path,
+    repair: bool,
+    mut f: impl FnMut(GameRow, usize, Shape) -> Result<()>,
+) -> Result<(usize, Vec<String>)> {
+    let mut lines = storage::open(path)?;
+    let mut reader = csv::ReaderBuilder::new().from_reader(&mut lines);
     let head = reader
         .headers()
         .with_context(|| format!("{}: unreadable header", path.display()))?
@@ -604,23 +633,32 @@ pub fn for_each_row(
         let row: GameRow = rec
             .deserialize(Some(&head))
             .with_context(|| format!("{}: row {line}", path.display()))?;
-        let r = row
-            .to_record(n, shape, config)
-            .with_context(|| format!("{}: row {line}", path.display()))?;
-        f(r).with_context(|| format!("{}: row {line}", path.display()))?;
+        f(row, n, shape).with_context(|| format!("{}: row {line}", path.display()))?;
     }
-    if good < total {
+    drop(reader);
+    let tail = lines.tail().clone();
+    if tail.dropped() {
+        let what = match &tail.broken {
+            Some(e) => format!("an unfinished compressed end ({e})"),
+            None => format!("a half-written last row ({} bytes)", tail.partial),
+        };
         eprintln!(
-            "warning: {}: dropped a half-written last row ({} bytes); that game is played again",
-            path.display(),
-            total - good
+            "warning: {}: dropped {what}; a game cut off there is played again",
+            path.display()
         );
         if repair {
-            OpenOptions::new()
-                .write(true)
-                .open(path)
-                .and_then(|f| f.set_len(good))
-                .with_context(|| format!("cannot rewrite {}", path.display()))?;
+            if storage::is_compressed(path) {
+                storage::repair(path)?;
+            } else {
+                let total = std::fs::metadata(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?
+                    .len();
+                OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .and_then(|f| f.set_len(total - tail.partial))
+                    .with_context(|| format!("cannot rewrite {}", path.display()))?;
+            }
         }
     }
     Ok((n, head.iter().map(str::to_string).collect()))
@@ -638,32 +676,41 @@ pub fn read_config(csv_path: &Path) -> Result<TournamentConfig> {
         .with_context(|| format!("{}: not a tournament configuration", p.display()))
 }
 
-/// Appends rows to a tournament CSV, following its columns, one flushed row
-/// per finished game.
+/// Appends rows to a tournament CSV (compressed if its name ends in
+/// `.gz`), following its columns. Rows are buffered: [`RowWriter::sync`]
+/// makes them durable (the run calls it whenever no finished game is
+/// waiting), [`RowWriter::finish`] ends the file.
 pub struct RowWriter {
     columns: Vec<String>,
-    writer: csv::Writer<File>,
+    writer: csv::Writer<storage::Sink>,
+    path: PathBuf,
 }
 
 impl RowWriter {
+    fn over(path: &Path, file: File, columns: Vec<String>) -> RowWriter {
+        RowWriter {
+            columns,
+            writer: csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(storage::Sink::new(file, storage::is_compressed(path))),
+            path: path.to_path_buf(),
+        }
+    }
+
     /// A new file for an `n`-seat game, with the current header.
     ///
     /// # Errors
     /// An output that cannot be created.
     pub fn create(path: &Path, n: usize) -> Result<RowWriter> {
         let file = super::safety::create(path)?;
-        let mut w = RowWriter {
-            columns: header(n),
-            writer: csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(file),
-        };
+        let mut w = RowWriter::over(path, file, header(n));
         w.writer.write_record(&w.columns)?;
-        w.writer.flush()?;
+        w.sync()?;
         Ok(w)
     }
 
-    /// Appends to an existing file whose header is `columns`.
+    /// Appends to an existing file whose header is `columns` (a compressed
+    /// file gets a new gzip member).
     ///
     /// # Errors
     /// An output that cannot be opened for appending.
@@ -672,23 +719,41 @@ impl RowWriter {
             .append(true)
             .open(path)
             .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(RowWriter {
-            columns,
-            writer: csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(file),
-        })
+        Ok(RowWriter::over(path, file, columns))
     }
 
-    /// Writes and flushes one game's row.
+    /// Writes one game's row (buffered).
     ///
     /// # Errors
     /// An I/O error.
     pub fn write(&mut self, config: &TournamentConfig, r: &GameRecord) -> Result<()> {
         let row = GameRow::from_record(config, r).project(&self.columns)?;
         self.writer.write_record(&row)?;
-        self.writer.flush()?;
         Ok(())
+    }
+
+    /// Pushes every row written so far to the file.
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn sync(&mut self) -> Result<()> {
+        self.writer
+            .flush()
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+
+    /// Ends the file (a compressed file's trailer).
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn finish(self) -> Result<()> {
+        let path = self.path;
+        let sink = self
+            .writer
+            .into_inner()
+            .map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error()))?;
+        sink.finish()
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 }
 
@@ -714,5 +779,6 @@ pub fn write_rows(
     for r in sorted {
         w.write(config, r)?;
     }
+    w.finish()?;
     super::config::write_config_file(path, config, Vec::new())
 }

@@ -23,9 +23,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-/// The path of the lock file beside `out`.
+/// The path of the lock file beside `out`: `FILE.lock` (for a compressed
+/// `FILE.gz`, too).
 pub fn lock_path(out: &Path) -> PathBuf {
-    let mut p = out.as_os_str().to_owned();
+    let mut p = super::storage::base_name(out).as_os_str().to_owned();
     p.push(".lock");
     PathBuf::from(p)
 }
@@ -213,6 +214,42 @@ pub fn command_line() -> String {
         .join(" ")
 }
 
+/// The instruction-set extensions this binary was compiled to use (with
+/// `-C target-cpu=native`, `.cargo/config.toml`, every extension of the
+/// build host) that the CPU running it lacks; empty where it has them all,
+/// and off x86-64. A binary built on one machine and run on an older one
+/// would otherwise die of an illegal instruction mid-run.
+pub fn missing_cpu_features() -> Vec<&'static str> {
+    #[allow(unused_mut)]
+    let mut missing = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        macro_rules! check {
+            ($($f:tt),*) => {$(
+                if cfg!(target_feature = $f) && !std::arch::is_x86_feature_detected!($f) {
+                    missing.push($f);
+                }
+            )*};
+        }
+        check!(
+            "popcnt", "sse3", "ssse3", "sse4.1", "sse4.2", "lzcnt", "bmi1", "bmi2", "avx", "avx2",
+            "fma", "f16c", "movbe", "adx", "avx512f", "avx512bw", "avx512cd", "avx512dq",
+            "avx512vl"
+        );
+    }
+    missing
+}
+
+/// The one-line error for a CPU that lacks `missing` extensions, with the
+/// two ways out (docs/cluster.md, "Portable binaries").
+pub fn cpu_error(missing: &[&str]) -> String {
+    format!(
+        "this boardlab was built for a CPU with {} (target-cpu=native on the build machine) and this CPU lacks {}; build it on this machine, or a portable one with RUSTFLAGS=\"-C target-cpu=x86-64-v2\" cargo build --profile dist",
+        missing.join(", "),
+        if missing.len() == 1 { "it" } else { "them" }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +263,18 @@ mod tests {
         assert!(note.unwrap().contains("--threads 10000 capped at 2"));
         assert_eq!(cap_threads(10_000, 1_000_000).0, max);
         assert!(cap_threads(0, 1).1.is_none());
+    }
+
+    /// The machine that built the tests runs them: nothing is missing; the
+    /// error names each missing extension and the portable build.
+    #[test]
+    fn the_build_host_has_every_compiled_extension() {
+        assert_eq!(missing_cpu_features(), Vec::<&str>::new());
+        let e = cpu_error(&["avx2", "bmi2"]);
+        assert!(
+            e.contains("with avx2, bmi2") && e.contains("lacks them"),
+            "{e}"
+        );
+        assert!(e.contains("target-cpu=x86-64-v2") && !e.contains('\n'));
     }
 }

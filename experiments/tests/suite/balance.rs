@@ -334,7 +334,7 @@ fn swap_maps_and_the_report() {
     let text = std::fs::read_to_string(&recs[0]).unwrap();
     assert_eq!(text.lines().count(), 30);
     let v = ok(&["replay", recs[0].to_str().unwrap(), "--verify"]);
-    assert!(v.contains("30 records"), "{v}");
+    assert!(v.contains("30 games"), "{v}");
     // A one-cell map on a hex-free square board: pie(catapult) has from-to
     // openings, so it gets a table and no heat map.
     ok(&[

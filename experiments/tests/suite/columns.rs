@@ -93,7 +93,7 @@ fn two_seat_rows_have_one_kind_of_value_per_column() {
     let (head, rows) = run(&out, "slingshot(size=7)", &["random", "random"], "12");
     let want = "game,game_index,seed,agent_0,spec_0,agent_1,spec_1,winner_seat,winner_team,\
                 winner_agent,draw,return_0,return_1,role_0,role_1,colour_0,colour_1,team_0,team_1,\
-                first_mover_seat,setter_seat,plies,turns,wall_ms,moves,end,opening,opening_moves";
+                first_mover_seat,setter_seat,plies,turns,wall_ms,moves,end,opening,opening_moves,start";
     assert_eq!(head.join(","), want);
     one_kind_per_column(&head, &rows);
     for r in &rows {

@@ -49,10 +49,12 @@ pub fn p(d: &Path, name: &str) -> String {
     d.join(name).to_str().unwrap().to_string()
 }
 
-/// A tournament CSV's rows sorted by game index, without the wall-clock
-/// column (the only one that differs between two runs of the same games).
+/// A games file's rows (plain or compressed) sorted by game index, without
+/// the wall-clock column (the only one that differs between two runs of the
+/// same games).
 pub fn rows_without_timing(path: impl AsRef<Path>) -> Vec<Vec<String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
+    let text = experiments::run::storage::read_to_string(path.as_ref()).unwrap();
+    let mut r = csv::Reader::from_reader(text.as_bytes());
     let head = r.headers().unwrap().clone();
     let wall = head.iter().position(|h| h == "wall_ms").unwrap();
     let idx = head.iter().position(|h| h == "game_index").unwrap();

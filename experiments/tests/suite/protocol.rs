@@ -268,8 +268,7 @@ fn a_tournament_with_misbehaving_programs_finishes() {
     }
     // The forfeits are recorded and verify: the game stops at the
     // forfeiting seat's turn, which loses.
-    let records = d.join("t.csv.records.jsonl");
-    let n = experiments::run::records::verify(&records).unwrap();
+    let n = experiments::run::records::verify(&d.join("t.csv")).unwrap();
     assert_eq!(n, 12);
 }
 

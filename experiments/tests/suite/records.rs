@@ -1,6 +1,7 @@
 //! Game records and a human seat in `play` (scripted input, and the real binary
-//! with piped standard input), `play --position/--moves`, game records
-//! beside every run's CSV, `replay`, `replay --verify` and PGN export.
+//! with piped standard input), `play --position/--moves`, games stored once
+//! (plain or compressed games files, read as records), `replay`, `replay
+//! --verify`, the JSON Lines and PGN exports, and every committed game.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use experiments::research::play::{PlayArgs, play_game};
 
-use crate::common::{boardlab, dir, fails, ok, p};
+use crate::common::{dir, fails, ok, p};
 
 /// Plays `args` with `input` as the person's keyboard; returns what was
 /// printed and the final line.
@@ -207,6 +208,8 @@ fn play_from_a_position_and_refusals() {
     );
 }
 
+/// A small Line Up tournament into `name` (plain or `.gz`); returns the
+/// path of its games exported as records (`NAME.jsonl`).
 fn run_tournament(d: &Path, name: &str) -> String {
     let out = p(d, name);
     ok(&[
@@ -222,15 +225,20 @@ fn run_tournament(d: &Path, name: &str) -> String {
         "--out",
         &out,
     ]);
-    format!("{out}.records.jsonl")
+    let rec = format!("{out}.jsonl");
+    ok(&["export", &out, "--jsonl", &rec]);
+    rec
 }
 
-/// A tournament writes one record per CSV row, in the same order, with the
-/// same moves; `--verify` accepts them; `replay` prints every ply.
+/// A tournament stores each game once, as a CSV row holding the start
+/// position: its records (exported) are one per row, in the same order,
+/// with the same moves and agents; `--verify` accepts both files;
+/// `replay` prints every ply.
 #[test]
-fn tournament_writes_records_that_verify() {
+fn tournament_games_read_as_records_that_verify() {
     let d = dir("records-write");
     let rec = run_tournament(&d, "t.csv");
+    assert!(!d.join("t.csv.records.jsonl").exists());
     let text = std::fs::read_to_string(&rec).unwrap();
     let mut csv = csv::Reader::from_path(d.join("t.csv")).unwrap();
     let head = csv.headers().unwrap().clone();
@@ -249,18 +257,23 @@ fn tournament_writes_records_that_verify() {
         assert_eq!(moves.join(" "), row[col("moves")]);
         assert_eq!(v["plies"].to_string(), row[col("plies")]);
         assert!(v["game"].as_str().unwrap().starts_with("line_up("));
-        assert!(v["boardlab"].is_string() && v["start"].is_string());
+        // Line Up starts from the empty board (docs/rules/line-up.md).
+        assert_eq!(v["start"].as_str().unwrap(), &row[col("start")]);
         assert_eq!(v["agents"][0].as_str().unwrap(), &row[col("spec_0")]);
         assert_eq!(v["agents"][1].as_str().unwrap(), &row[col("spec_1")]);
     }
     let out = ok(&["replay", &rec, "--verify"]);
-    assert_eq!(out.trim(), format!("3 records in {rec} reproduce"));
+    assert_eq!(out.trim(), format!("3 games in {rec} reproduce"));
+    let games = p(&d, "t.csv");
+    let out = ok(&["replay", &games, "--verify"]);
+    assert_eq!(out.trim(), format!("3 games in {games} reproduce"));
     let first: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     let index = first["index"].to_string();
     let out = ok(&["replay", &rec, "--index", &index]);
     let plies = first["plies"].as_u64().unwrap() as usize;
     assert_eq!(out.lines().filter(|l| l.starts_with("ply ")).count(), plies);
     assert!(out.contains(&format!("ply {plies}: ")) && out.contains("returns: seat 0 "));
+    assert_eq!(ok(&["replay", &games, "--index", &index]), out);
     fails(&["replay", &rec, "--index", "99"], "no game with index 99");
     // An empty records file is an error for every reader alike.
     let empty = p(&d, "empty.jsonl");
@@ -271,24 +284,64 @@ fn tournament_writes_records_that_verify() {
         vec!["replay", &empty, "--verify"],
         vec!["export", &empty, "--pgn", &pgn],
     ] {
-        fails(&args, "holds no records");
+        fails(&args, "holds no games");
     }
+    fails(&["export", &rec], "say what to write");
 }
 
-/// Resuming keeps the records consistent with the CSV: a lost records file
-/// is rebuilt, a half-written last line is cut, the result is the same
-/// bytes as the first run's.
+/// The rows of a games file with `wall_ms` blanked (not reproducible).
+fn rows_without_time(path: &Path) -> Vec<String> {
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::MultiGzDecoder::new(std::fs::File::open(path).unwrap()),
+        &mut text,
+    )
+    .unwrap();
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let head = r.headers().unwrap().clone();
+    let wall = head.iter().position(|h| h == "wall_ms").unwrap();
+    let mut rows: Vec<String> = r
+        .records()
+        .map(|x| {
+            let mut f: Vec<String> = x.unwrap().iter().map(str::to_string).collect();
+            f[wall].clear();
+            f.join(",")
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// A compressed games file holds the same rows as a plain one, reads in
+/// every command, and survives a killed run: cut anywhere (a lost gzip
+/// trailer, a half-written block), the run resumes, keeping every complete
+/// game, and ends with the games of an uninterrupted run.
 #[test]
-fn resume_keeps_records_consistent() {
-    let d = dir("records-resume");
-    let rec = run_tournament(&d, "t.csv");
-    let full = std::fs::read_to_string(&rec).unwrap();
-    std::fs::remove_file(&rec).unwrap();
-    run_tournament(&d, "t.csv");
-    assert_eq!(std::fs::read_to_string(&rec).unwrap(), full);
-    std::fs::write(&rec, &full[..full.len() - 20]).unwrap();
-    run_tournament(&d, "t.csv");
-    assert_eq!(std::fs::read_to_string(&rec).unwrap(), full);
+fn compressed_games_resume_after_a_cut() {
+    let d = dir("records-gz");
+    let rec = run_tournament(&d, "t.csv.gz");
+    let plain = run_tournament(&d, "plain.csv");
+    assert_eq!(
+        std::fs::read_to_string(&rec).unwrap().lines().count(),
+        3,
+        "three records"
+    );
+    // The same games as the plain file, compressed (gzip magic bytes).
+    let gz = d.join("t.csv.gz");
+    let bytes = std::fs::read(&gz).unwrap();
+    assert_eq!(&bytes[..2], &[0x1f, 0x8b]);
+    assert!(d.join("t.csv.config.json").exists());
+    let full = rows_without_time(&gz);
+    assert_eq!(full.len(), 3);
+    // The plain file holds the same games (the seeds fix them).
+    let plain_text = std::fs::read_to_string(d.join("plain.csv")).unwrap();
+    assert_eq!(plain_text.lines().count(), 4, "a header and three rows");
+    assert_eq!(std::fs::read_to_string(&plain).unwrap().lines().count(), 3);
+    for cut in [8, bytes.len() / 2] {
+        std::fs::write(&gz, &bytes[..bytes.len() - cut]).unwrap();
+        run_tournament(&d, "t.csv.gz");
+        assert_eq!(rows_without_time(&gz), full, "cut {cut} bytes");
+    }
 }
 
 /// `--verify` names the first record that does not reproduce: an illegal
@@ -323,20 +376,42 @@ fn verify_names_the_bad_record() {
     );
 }
 
-/// Every committed records file reproduces.
+/// Every committed game reproduces: every games file (`.csv.gz` with its
+/// configuration beside it) and records file (`.jsonl`) under `results/`
+/// is replayed move by move, its plies, turns, returns, winners and end
+/// checked.
 #[test]
-fn committed_records_verify() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/records");
-    let mut n = 0;
-    for e in std::fs::read_dir(&dir).unwrap() {
-        let path = e.unwrap().path();
-        if path.to_str().unwrap().ends_with(".records.jsonl") {
-            let o = boardlab(&["replay", path.to_str().unwrap(), "--verify"]);
-            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-            n += 1;
+fn every_committed_game_replays() {
+    fn walk(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            let name = path.to_string_lossy().to_string();
+            if path.is_dir() {
+                walk(&path, files);
+            } else if name.ends_with(".jsonl")
+                || (name.ends_with(".csv.gz") && path.with_extension("config.json").exists())
+            {
+                files.push(path);
+            }
         }
     }
-    assert!(n >= 10, "only {n} records files in {}", dir.display());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../results");
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    use rayon::prelude::*;
+    let games: usize = files
+        .par_iter()
+        .map(|f| {
+            experiments::run::records::verify(f)
+                .unwrap_or_else(|e| panic!("{}: {e:#}", f.display()))
+        })
+        .sum();
+    assert!(
+        files.len() >= 200 && games >= 59_000,
+        "only {} files and {games} games under {}",
+        files.len(),
+        root.display()
+    );
 }
 
 /// The PGN export of a hand-written records file is the hand-written PGN:
@@ -417,10 +492,11 @@ fn pgn_export_matches_hand_written_text() {
     )
     .unwrap();
     fails(&["export", &three, "--pgn", &out], "two-seat games");
-    fails(
-        &["export", &rec, "--pgn", &p(&d, "no/such/dir/x.pgn")],
-        "cannot write",
-    );
+    // An output's folder is made, as every command makes its outputs'.
+    ok(&["export", &rec, "--pgn", &p(&d, "new/dir/x.pgn")]);
+    assert!(d.join("new/dir/x.pgn").exists());
+    std::fs::write(d.join("file"), "").unwrap();
+    fails(&["export", &rec, "--pgn", &p(&d, "file/x.pgn")], "cannot");
 }
 
 /// Bagel's terminal board has coordinates: row numbers at the left, each

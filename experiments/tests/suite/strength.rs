@@ -44,7 +44,7 @@ fn rate_writes_ratings_anchored_at_zero() {
     let random = recs.iter().find(|x| &x[3] == "random").unwrap();
     assert_eq!(&random[4], "0.00", "the anchor is at 0");
     // Games went to the default games CSV, in pairs sharing a seed.
-    let games = rows_without_timing(p(&d, "ratings-games.csv"));
+    let games = rows_without_timing(p(&d, "ratings-games.csv.gz"));
     assert_eq!(games.len(), 8);
     assert!(
         games
@@ -93,7 +93,7 @@ fn rate_writes_ratings_anchored_at_zero() {
 fn sprt_batches_extend_one_run() {
     let d = dir();
     let sprt = p(&d, "batches.csv");
-    let games = p(&d, "batches-games.csv");
+    let games = p(&d, "batches-games.csv.gz");
     let mut args = vec!["sprt", "--game", G, "--agents", "random", "random"];
     args.extend(["--elo0", "-5", "--elo1", "5", "--max-games", "96"]);
     args.extend(["--sprt", &sprt, "--quiet", "--overwrite"]);
@@ -105,7 +105,7 @@ fn sprt_batches_extend_one_run() {
         assert!(!err.contains("resuming"), "{err}");
         // Three batches of 16 pairs, none replayed.
         assert_eq!(rows_without_timing(&games).len(), 96);
-        let config = std::fs::read_to_string(format!("{games}.config.json")).unwrap();
+        let config = std::fs::read_to_string(p(&d, "batches-games.csv.config.json")).unwrap();
         let config: serde_json::Value = serde_json::from_str(&config).unwrap();
         assert_eq!(config["provenance"].as_array().unwrap().len(), 1);
     }
@@ -140,7 +140,7 @@ fn sprt_stops_and_appends_a_row() {
     assert_eq!(text.lines().count(), 2);
     assert!(text.lines().nth(1).unwrap().contains(",H1,"));
     // Only the first batch was played (the game cap is 20,000).
-    assert_eq!(rows_without_timing(p(&d, "sprt-games.csv")).len(), 32);
+    assert_eq!(rows_without_timing(p(&d, "sprt-games.csv.gz")).len(), 32);
     fails(
         &[
             "sprt", "--game", G, "--agents", "random", "random", "--elo0", "5", "--elo1", "0",
@@ -441,7 +441,7 @@ fn strength_runs_check_their_input_before_playing() {
         "not an agent index",
     );
     assert!(
-        !Path::new(&p(&d, "x-games.csv")).exists(),
+        !Path::new(&p(&d, "x-games.csv.gz")).exists(),
         "nothing was played"
     );
 }

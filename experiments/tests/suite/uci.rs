@@ -291,7 +291,7 @@ fn rate_gauntlet_fits_on_a_fixed_scale() {
         ratings.to_str().unwrap(),
     ]);
     // Only the first agent's pairings: 2 × 4 games.
-    let games = std::fs::read_to_string(d.join("r-games.csv")).unwrap();
+    let games = experiments::run::storage::read_to_string(&d.join("r-games.csv.gz")).unwrap();
     assert_eq!(games.lines().count(), 1 + 8, "{games}");
     assert!(out.contains("fixed A1 = 1000, A2 = 1100"), "{out}");
     let rows: Vec<csv::StringRecord> = csv::Reader::from_path(&ratings)
@@ -396,7 +396,7 @@ fn stockfish_drives_boardlab_engine_and_back() {
         d.join("r.csv").to_str().unwrap(),
     ]);
     assert!(out.contains("fixed A1 = 1350"), "{out}");
-    let games = std::fs::read_to_string(d.join("r-games.csv")).unwrap();
+    let games = experiments::run::storage::read_to_string(&d.join("r-games.csv.gz")).unwrap();
     assert_eq!(games.lines().count(), 3, "{games}");
     assert!(!games.contains("forfeit"), "{games}");
 }
