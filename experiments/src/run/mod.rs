@@ -48,6 +48,7 @@ pub mod play;
 pub mod records;
 pub mod rows;
 pub mod safety;
+pub mod slurm;
 pub mod storage;
 pub mod summary;
 

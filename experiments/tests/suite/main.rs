@@ -20,5 +20,6 @@ mod race;
 mod records;
 mod runs;
 mod sequential;
+mod slurm;
 mod strength;
 mod uci;

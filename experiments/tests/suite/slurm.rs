@@ -1,0 +1,155 @@
+//! `boardlab study --slurm` on a real Slurm cluster: the one-node cluster of
+//! `scripts/slurm-local start` (CI starts it). Without a cluster each test
+//! says so and is skipped (returns).
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::common::{dir, ok, p, rows_without_timing};
+
+/// Whether a Slurm cluster takes jobs here; otherwise says the test is
+/// skipped.
+fn cluster(test: &str) -> bool {
+    let up = Command::new("sinfo")
+        .args(["-h", "-o", "%a"])
+        .output()
+        .is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("up"));
+    if !up {
+        eprintln!(
+            "{test}: skipped: no Slurm cluster (scripts/slurm-local start makes a one-node one)"
+        );
+    }
+    up
+}
+
+/// A small study of two blocks, written into `d`.
+fn study(d: &Path, agent: &str, games: u32) -> String {
+    let file = p(d, "tiny.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "question = \"Does the first mover win more often in Slingshot 7x7?\"\n\
+             seed = 5\ngames = {games}\n\n\
+             [[block]]\nname = \"random\"\ngame = \"slingshot(size=7)\"\nagent = \"random\"\n\n\
+             [[block]]\nname = \"searching\"\ngame = \"slingshot(size=7)\"\nagent = \"{agent}\"\n"
+        ),
+    )
+    .unwrap();
+    file
+}
+
+/// Polls `--status` until the merge is done (or a shard failed, or the
+/// time runs out); returns the last status text.
+fn wait_for_merge(file: &str, out: &str, limit: Duration) -> String {
+    let start = Instant::now();
+    loop {
+        let s = ok(&["study", file, "--out", out, "--status"]);
+        if s.contains("merge: done") || s.contains("failed") || start.elapsed() > limit {
+            return s;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
+/// The games files of a study folder, each with its rows (timings aside).
+fn games_of(out: &Path) -> Vec<(String, Vec<Vec<String>>)> {
+    let mut files: Vec<(String, Vec<Vec<String>>)> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|f| f.to_string_lossy().ends_with(".csv.gz"))
+        .map(|f| {
+            let name = f.file_name().unwrap().to_string_lossy().to_string();
+            (name, rows_without_timing(&f))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A study submitted as an array job of two shards and a merge job gives
+/// the files the same study gives on one machine.
+#[test]
+fn slurm_array_job_equals_one_machine() {
+    if !cluster("slurm_array_job_equals_one_machine") {
+        return;
+    }
+    let d = dir("slurm-array");
+    let file = study(&d, "mcts(iterations=20)", 12);
+    let local = p(&d, "local");
+    ok(&["study", &file, "--out", &local, "--quiet"]);
+    let remote = p(&d, "cluster");
+    let sub = ok(&[
+        "study",
+        &file,
+        "--out",
+        &remote,
+        "--slurm",
+        "--tasks",
+        "2",
+        "--cpus-per-task",
+        "1",
+        "--time",
+        "10",
+    ]);
+    assert!(sub.contains("array job"), "{sub}");
+    let status = wait_for_merge(&file, &remote, Duration::from_secs(240));
+    assert!(status.contains("merge: done"), "{status}");
+    assert!(status.contains("shard 1/2: done") && status.contains("shard 2/2: done"));
+    let (a, b) = (games_of(Path::new(&local)), games_of(Path::new(&remote)));
+    assert_eq!(a.len(), 2, "two blocks' games files in {local}");
+    assert_eq!(a, b);
+    assert!(Path::new(&remote).join("README.md").exists());
+}
+
+/// A task requeued in the middle of its shard starts again and resumes it:
+/// the merged files still equal one machine's, and the shard's output says
+/// it resumed.
+#[test]
+fn slurm_requeued_task_resumes_its_shard() {
+    if !cluster("slurm_requeued_task_resumes_its_shard") {
+        return;
+    }
+    let d = dir("slurm-requeue");
+    // Slow enough games that the first shard is mid-way when requeued.
+    let file = study(&d, "mcts(iterations=400)", 24);
+    let local = p(&d, "local");
+    ok(&["study", &file, "--out", &local, "--quiet"]);
+    let remote = p(&d, "cluster");
+    let sub = ok(&[
+        "study", &file, "--out", &remote, "--slurm", "--tasks", "2", "--time", "10",
+    ]);
+    let array = sub
+        .split_whitespace()
+        .skip_while(|w| *w != "job")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no array job id in {sub:?}"))
+        .to_string();
+    // Wait until shard 1 runs and has finished a game, then requeue it.
+    let shard_dir = Path::new(&remote).join("shards");
+    let start = Instant::now();
+    loop {
+        let running = std::fs::read_to_string(Path::new(&remote).join("slurm/shard-1.status"))
+            .is_ok_and(|s| s.starts_with("running"));
+        let played = std::fs::read_dir(&shard_dir).is_ok_and(|r| {
+            r.filter_map(|e| e.ok())
+                .any(|e| e.path().to_string_lossy().contains("1of2"))
+        });
+        if running && played {
+            std::thread::sleep(Duration::from_millis(1500));
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "shard 1 never ran");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let rq = Command::new("scontrol")
+        .args(["requeue", &format!("{array}_1")])
+        .output()
+        .unwrap();
+    assert!(rq.status.success(), "{}", String::from_utf8_lossy(&rq.stderr));
+    let status = wait_for_merge(&file, &remote, Duration::from_secs(300));
+    assert!(status.contains("merge: done"), "{status}");
+    let log = std::fs::read_to_string(Path::new(&remote).join("slurm/shard-1.out")).unwrap();
+    assert!(log.contains("resuming"), "the requeued shard did not resume:\n{log}");
+    assert_eq!(games_of(Path::new(&local)), games_of(Path::new(&remote)));
+}
