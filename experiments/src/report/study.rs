@@ -182,9 +182,10 @@ pub fn write(dir: &Path, study: &Study, outcome: &StudyOutcome, command: &str) -
     }
     let _ = writeln!(
         md,
-        "\n## Cost\n\n{:.3} core-hours: the sum of the wall times of the {} games in this folder \
+        "\n## Cost\n\n{:.3} core-hours ({:.1} core-seconds): the sum of the wall times of the {} games in this folder \
          (each game runs on one core).\n",
         outcome.wall_ms as f64 / 3.6e6,
+        outcome.wall_ms as f64 / 1e3,
         outcome.games
     );
     let _ = writeln!(md, "## Files\n\n| file | what |\n|---|---|");

@@ -153,7 +153,13 @@ fn line_of(text: &str, offset: usize) -> usize {
 }
 
 /// An error at `span` of the study file `label`, naming its line and field.
-fn at(label: &str, text: &str, span: std::ops::Range<usize>, field: &str, msg: &str) -> anyhow::Error {
+fn at(
+    label: &str,
+    text: &str,
+    span: std::ops::Range<usize>,
+    field: &str,
+    msg: &str,
+) -> anyhow::Error {
     anyhow!(
         "{label}: line {}, field `{field}`: {msg}",
         line_of(text, span.start)
@@ -207,15 +213,26 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
     let file: StudyFile = toml::from_str(text).map_err(|e| {
         let msg = e.message().trim().replace('\n', "; ");
         match e.span() {
-            Some(span) => at(label, text, span.clone(), &field_of(text, &span, &msg), &msg),
+            Some(span) => at(
+                label,
+                text,
+                span.clone(),
+                &field_of(text, &span, &msg),
+                &msg,
+            ),
             None => anyhow!("{label}: {msg}"),
         }
     })?;
-    let here = |s: &toml::Spanned<String>, field: &str, msg: &str| {
-        at(label, text, s.span(), field, msg)
-    };
+    let here =
+        |s: &toml::Spanned<String>, field: &str, msg: &str| at(label, text, s.span(), field, msg);
     if *file.games.get_ref() == 0 {
-        return Err(at(label, text, file.games.span(), "games", "must be at least 1"));
+        return Err(at(
+            label,
+            text,
+            file.games.span(),
+            "games",
+            "must be at least 1",
+        ));
     }
     let until = match &file.until {
         Some(u) => Some(Until::parse(u.get_ref()).map_err(|e| here(u, "until", &e.to_string()))?),
@@ -254,8 +271,8 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
     let mut blocks: Vec<Block> = Vec::new();
     for b in &file.block {
         let name = check_name(&b.name)?;
-        let (game, seats) =
-            balance::canonical(b.game.get_ref()).map_err(|e| here(&b.game, "game", &e.to_string()))?;
+        let (game, seats) = balance::canonical(b.game.get_ref())
+            .map_err(|e| here(&b.game, "game", &e.to_string()))?;
         let spec = agents::AgentSpec::parse(b.agent.get_ref())
             .map_err(|e| here(&b.agent, "agent", &e.to_string()))?;
         spec.check_game(seats)
@@ -265,7 +282,10 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
             return Err(here(
                 &b.name,
                 "name",
-                &format!("the same game and agent as block {:?}: one block is enough", other.name),
+                &format!(
+                    "the same game and agent as block {:?}: one block is enough",
+                    other.name
+                ),
             ));
         }
         blocks.push(Block {
@@ -298,7 +318,11 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
         let (block, reference) = (find(&c.block, "block")?, find(&c.reference, "reference")?);
         let (b, r) = (&blocks[block], &blocks[reference]);
         if block == reference {
-            return Err(here(&c.reference, "reference", "a block compared with itself"));
+            return Err(here(
+                &c.reference,
+                "reference",
+                "a block compared with itself",
+            ));
         }
         if b.agent != r.agent || b.seats != r.seats {
             return Err(here(
@@ -316,13 +340,15 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
             reference,
         });
     }
-    let openings = file.openings.map_or_else(OpeningsRequest::default, |o| OpeningsRequest {
-        count: o.count,
-        plies: o.plies,
-        file: o.file,
-        filter: o.filter,
-        margin: o.margin,
-    });
+    let openings = file
+        .openings
+        .map_or_else(OpeningsRequest::default, |o| OpeningsRequest {
+            count: o.count,
+            plies: o.plies,
+            file: o.file,
+            filter: o.filter,
+            margin: o.margin,
+        });
     Ok(Study {
         name: name.to_string(),
         question: file.question.trim().to_string(),
@@ -350,7 +376,8 @@ pub fn games_path(dir: &Path, name: &str) -> PathBuf {
 
 /// The games file of shard `k` of `n` of block `name`.
 pub fn shard_path(dir: &Path, name: &str, (k, n): (u32, u32)) -> PathBuf {
-    dir.join("shards").join(format!("{name}.{k}of{n}.{GAMES_EXT}"))
+    dir.join("shards")
+        .join(format!("{name}.{k}of{n}.{GAMES_EXT}"))
 }
 
 /// The shards of block `name` present in `dir/shards/`, in order.
@@ -514,7 +541,11 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
                 block.name,
                 block.game,
                 block.agent,
-                if study.until.is_some() { "cap" } else { "games" },
+                if study.until.is_some() {
+                    "cap"
+                } else {
+                    "games"
+                },
                 study.games
             );
         }

@@ -21,4 +21,5 @@ mod records;
 mod runs;
 mod sequential;
 mod strength;
+mod study;
 mod uci;
