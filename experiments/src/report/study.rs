@@ -71,6 +71,11 @@ fn method(study: &Study) -> String {
         }
         t + "; game pairs share an opening, seats swapped"
     };
+    let mut chars = openings.chars();
+    let openings: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
     let _ = writeln!(s, "* **Openings.** {openings}.");
     let _ = match study.until {
         Some(rule) => writeln!(
@@ -167,12 +172,14 @@ pub fn write(dir: &Path, study: &Study, outcome: &StudyOutcome, command: &str) -
         for (c, r) in study.comparisons.iter().zip(&outcome.comparisons) {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | `{}` | {} | {} vs {} | {} | {:.4} |",
+                "| {} | {} | {} | `{}` | {:+.3} [{:+.3}, {:+.3}] | {} vs {} | {} | {:.4} |",
                 c.name,
                 study.blocks[c.block].name,
                 study.blocks[c.reference].name,
                 short(&r.agent),
-                format!("{:+.3} [{:+.3}, {:+.3}]", r.difference, r.lower, r.upper),
+                r.difference,
+                r.lower,
+                r.upper,
                 r.n,
                 r.n_reference,
                 r.verdict,

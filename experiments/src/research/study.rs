@@ -445,6 +445,16 @@ pub struct StudyOutcome {
     pub merged: Vec<String>,
 }
 
+impl StudyOutcome {
+    /// Counts a block's run: its games played now, its finished games and
+    /// their wall time.
+    fn add(&mut self, result: &run::TournamentResult) {
+        self.played += result.played;
+        self.games += result.games;
+        self.wall_ms += result.records.iter().map(|r| r.wall_ms).sum::<u64>();
+    }
+}
+
 /// The balance request of a study's blocks.
 fn balance_args(study: &Study, args: &StudyArgs) -> BalanceArgs {
     BalanceArgs {
@@ -501,9 +511,7 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
             t.shard = Some(shard);
             t.until = None;
             let result = run::run(&t).with_context(|| format!("block {}", block.name))?;
-            outcome.played += result.played;
-            outcome.games += result.games;
-            outcome.wall_ms += result.records.iter().map(|r| r.wall_ms).sum::<u64>();
+            outcome.add(&result);
         }
         return Ok(outcome);
     }
@@ -553,9 +561,7 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
         let result = run::run(&t).with_context(|| format!("block {}", block.name))?;
         let label = format!("{}.{GAMES_EXT}", block.name);
         let row = balance::block_row(&b, &result, &block.agent, &label)?;
-        outcome.played += result.played;
-        outcome.games += result.games;
-        outcome.wall_ms += result.records.iter().map(|r| r.wall_ms).sum::<u64>();
+        outcome.add(&result);
         outcome.stopped_at.push(result.stopped_at);
         outcome.rows.push(row);
     }
