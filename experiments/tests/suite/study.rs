@@ -254,3 +254,21 @@ fn a_comparison_needs_blocks_of_one_agent() {
         "line 23, field `reference`: blocks \"mcts\"",
     );
 }
+
+#[test]
+fn sharded_blocks_under_a_stopping_rule_play_their_cap_and_merge() {
+    let d = dir("study-until-shards");
+    let text = study_text(100).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.2\"");
+    let file = write_study(&d, &text);
+    let out = p(&d, "sharded");
+    study(&file, &out, &["--shard", "1/2"]);
+    study(&file, &out, &["--shard", "2/2"]);
+    let merged = study(&file, &out, &["--merge"]);
+    assert!(merged.contains("0 games played now"), "{merged}");
+    let o = Path::new(&out);
+    // Slices cannot stop on the rule: each block played its whole cap.
+    assert_eq!(rows(&o.join("random.csv")), 100);
+    assert!(o.join("README.md").exists());
+    let again = study(&file, &out, &[]);
+    assert!(again.contains("0 games played now"), "{again}");
+}
