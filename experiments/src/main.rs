@@ -10,7 +10,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use experiments::commands::{
     analyse, balance, engine, evidence, export, games, merge, moves, perft, pie, play, rate,
-    replay, report, show, solve, sprt, tournament, tune,
+    replay, report, show, solve, sprt, study, tournament, tune,
 };
 
 /// boardlab: exact bitboard engines, game-playing agents and honest
@@ -39,6 +39,7 @@ enum Command {
     Tune(tune::Args),
     Balance(balance::Args),
     Pie(pie::Args),
+    Study(study::Args),
     Report(report::Args),
     Show(show::Args),
     Engine(engine::Args),
@@ -66,6 +67,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tune(args) => tune::run(args, out),
         Command::Balance(args) => balance::run(args, out),
         Command::Pie(args) => pie::run(args, out),
+        Command::Study(args) => study::run(args, out),
         Command::Report(args) => report::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Engine(args) => engine::run(args, out),

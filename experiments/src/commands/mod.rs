@@ -24,5 +24,6 @@ pub mod report;
 pub mod show;
 pub mod solve;
 pub mod sprt;
+pub mod study;
 pub mod tournament;
 pub mod tune;

@@ -18,6 +18,7 @@ use crate::research::swapmap::{SwapRow, cell_map, pie_values, read_swapmap};
 use crate::run::{read_config, read_rows};
 
 pub mod plot;
+pub mod study;
 
 /// What `report` wrote.
 #[derive(Clone, Debug)]

@@ -516,7 +516,70 @@ impl GameVisitor for Canonical {
 /// # Errors
 /// An unknown game or bad parameters.
 pub fn canonical_game(game: &str) -> Result<(String, usize)> {
-    visit_game(game, Canonical).map_err(|e| anyhow!("--game {game:?}: {e}"))
+    canonical(game).map_err(|e| anyhow!("--game {game:?}: {e}"))
+}
+
+/// [`canonical_game`] with the registry's error as it is (unknown game or
+/// parameter, listing the valid ones), for callers that name the input
+/// themselves.
+///
+/// # Errors
+/// An unknown game or bad parameters.
+pub fn canonical(game: &str) -> Result<(String, usize)> {
+    visit_game(game, Canonical).map_err(|e| anyhow!("{e}"))
+}
+
+/// The tournament of one block: `agent` in every seat of `game` (`seats`
+/// seats, seats alternating between games), `args`' games, seed, threads,
+/// openings and stopping rule, its games in `games_csv`, its interval at
+/// level `alpha`.
+pub fn block_tournament(
+    args: &BalanceArgs,
+    game: &str,
+    seats: usize,
+    agent: &str,
+    games_csv: PathBuf,
+    alpha: f64,
+) -> TournamentArgs {
+    let agents = vec![agent.to_string(); seats];
+    let mut t = TournamentArgs::new(game, &agents, args.games_per_block, args.seed, games_csv);
+    t.threads = args.threads;
+    t.progress = args.progress;
+    t.overwrite = args.overwrite;
+    t.also_writes.push(args.out.clone());
+    t.openings = args.openings.clone();
+    t.until = args.until;
+    t.alpha = alpha;
+    t
+}
+
+/// The summary row of a block's finished run (from [`block_tournament`]):
+/// its games replayed for the Ludii measures, the score's interval at the
+/// run's level with `args`' `balanced` margin; `games_csv` is the path the
+/// row names.
+///
+/// # Errors
+/// No games, or games that do not replay.
+pub fn block_row(
+    args: &BalanceArgs,
+    result: &run::TournamentResult,
+    agent: &str,
+    games_csv: &str,
+) -> Result<BalanceRow> {
+    let replays = replay_run(&result.config.game, result.config.seed, &result.records)?;
+    let mut row = summarise_block(
+        &result.config.game,
+        agent,
+        result.num_seats,
+        args.seed,
+        games_csv,
+        &result.records,
+        &replays,
+    )?;
+    if let Some(e) = &result.summary.first_mover_score {
+        row.set_estimate(e, Until::margin(args.until));
+    }
+    Ok(row)
 }
 
 /// Runs (or resumes) every block and returns the rows of this request;
@@ -563,39 +626,12 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
         for a in &agent_list {
             let games_csv =
                 crate::run::storage::games_file(&dir, &format!("{}__{}", slug(game), slug(a)));
-            // The agent in every seat; seats alternate (rotate) between games.
-            let agents = vec![a.clone(); *seats];
             if args.progress {
                 eprintln!("{game}  {a}  ({} games)", args.games_per_block);
             }
-            let mut t = TournamentArgs::new(
-                game,
-                &agents,
-                args.games_per_block,
-                args.seed,
-                games_csv.clone(),
-            );
-            t.threads = args.threads;
-            t.progress = args.progress;
-            t.overwrite = args.overwrite;
-            t.also_writes.push(args.out.clone());
-            t.openings = args.openings.clone();
-            t.until = args.until;
-            t.alpha = alpha;
+            let t = block_tournament(args, game, *seats, a, games_csv.clone(), alpha);
             let result = run::run(&t)?;
-            let replays = replay_run(&result.config.game, result.config.seed, &result.records)?;
-            let mut row = summarise_block(
-                &result.config.game,
-                a,
-                *seats,
-                args.seed,
-                &games_csv.display().to_string(),
-                &result.records,
-                &replays,
-            )?;
-            if let Some(e) = &result.summary.first_mover_score {
-                row.set_estimate(e, Until::margin(args.until));
-            }
+            let mut row = block_row(args, &result, a, &games_csv.display().to_string())?;
             if let Some(old) = rows
                 .iter()
                 .find(|r| r.game == row.game && r.agent == row.agent)

@@ -14,6 +14,7 @@ pub mod show;
 pub mod solve;
 pub mod sprt;
 pub mod strength;
+pub mod study;
 pub mod swapmap;
 pub mod tune;
 pub mod ugi;

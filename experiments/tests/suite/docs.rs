@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 /// Every page whose examples are run; `docs_every_page_is_tested` checks
 /// that no page of `docs/` is missing here.
-const DOC_PAGES: [&str; 8] = [
+const DOC_PAGES: [&str; 9] = [
     "docs/README.md",
     "docs/cli.md",
     "docs/games.md",
@@ -27,6 +27,7 @@ const DOC_PAGES: [&str; 8] = [
     "docs/development.md",
     "docs/statistics.md",
     "docs/python.md",
+    "docs/studies.md",
 ];
 
 /// The prefix of a command that is run.
@@ -35,7 +36,14 @@ const PREFIX: &str = "cargo run --release --";
 /// Top-level folders of the checkout whose files an example may read (they
 /// are copied into the example's folder); `runs/` and `target/` are not
 /// among them, so a user's own runs never leak into the test.
-const COMMITTED: [&str; 5] = ["results", "engine", "agents", "experiments", "docs"];
+const COMMITTED: [&str; 6] = [
+    "results",
+    "engine",
+    "agents",
+    "experiments",
+    "docs",
+    "studies",
+];
 
 /// The longest one example may take before it is killed and reported.
 const TIME_LIMIT: Duration = Duration::from_secs(60);
@@ -485,6 +493,7 @@ fn docs_index_and_development_examples_run() {
     run_page("docs/README.md");
     run_page("docs/development.md");
     assert!(run_page("docs/statistics.md") >= 1);
+    assert!(run_page("docs/studies.md") >= 3);
 }
 
 /// Every page of `docs/` is in `DOC_PAGES`, so none goes untested.

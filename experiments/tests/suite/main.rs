@@ -22,4 +22,5 @@ mod runs;
 mod sequential;
 mod slurm;
 mod strength;
+mod study;
 mod uci;

@@ -1,0 +1,599 @@
+//! `boardlab study FILE`: a research question kept as a file and answered
+//! into one folder.
+//!
+//! A study file (`studies/<name>.toml`, TOML) states the question, the
+//! seed, the cap of games per cell, the stopping rule (`until`, as
+//! `--until`), the openings, and the cells: `[[block]]`s (an agent playing
+//! itself in a game, as one `balance` block) and `[[compare]]`s (two blocks'
+//! first-mover scores compared, as `balance --compare`). [`load`] turns it
+//! into a checked [`Study`]; [`run`] plays (or resumes, or extends) every
+//! block through the `balance` layer ([`balance::block_tournament`],
+//! [`balance::block_row`]) and the comparisons through
+//! [`compare::merge`], and writes into one folder:
+//!
+//! * `<block>.csv` per block (its games; the exact game and agent strings
+//!   are in its configuration, `<block>.csv.config.json`, and its rows);
+//! * `balance.csv`: one row per block, in the file's order, each interval
+//!   at level 0.05/m for the m blocks, p-values Holm-adjusted over them;
+//! * `compare.csv`: one row per comparison (level 0.05/c, Holm over c);
+//! * `study.toml`: the study file as run.
+//!
+//! The README and the plots are written above this layer (`report::study`).
+//!
+//! **Shards.** With `shard = Some((k, n))` every block plays only the
+//! k-th of n slices of its games (as `tournament --shard`) into
+//! `shards/<block>.<k>of<n>.csv`, and nothing else is written; a block with
+//! a stopping rule plays its slice of the whole cap (the rule reads the
+//! games in order, which shards do not have). A later unsharded run (or
+//! `merge`, which plays nothing new) merges each block's complete set of
+//! shards with [`crate::run::merge::merge`] into `<block>.csv` first, then
+//! summarises; the rule is then applied to the merged games.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde::Deserialize;
+
+use crate::research::balance::{self, BalanceArgs, BalanceRow};
+use crate::research::compare::{self, CompareRow};
+use crate::run::{self, OpeningsRequest};
+use crate::stats::sequential::{ALPHA, Until};
+
+/// The extension of every block's games file, in one place: gzip-compressed
+/// games files (`run::storage`), configuration `<name>.csv.config.json`.
+pub const GAMES_EXT: &str = "csv.gz";
+
+/// Names a block or comparison may not take: the folder's other files.
+const RESERVED: [&str; 7] = [
+    "balance", "compare", "README", "study", "shards", "plots", "report",
+];
+
+/// The study file as written (TOML). Unknown keys are errors.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StudyFile {
+    question: String,
+    #[serde(default = "default_seed")]
+    seed: u64,
+    games: toml::Spanned<u32>,
+    until: Option<toml::Spanned<String>>,
+    threads: Option<usize>,
+    openings: Option<OpeningsFile>,
+    #[serde(default)]
+    block: Vec<BlockFile>,
+    #[serde(default)]
+    compare: Vec<CompareFile>,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+/// `[openings]`: as `--openings`, `--opening-plies`, `--openings-file`,
+/// `--opening-filter`, `--opening-margin`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpeningsFile {
+    count: Option<u32>,
+    plies: Option<u32>,
+    file: Option<PathBuf>,
+    filter: Option<String>,
+    margin: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BlockFile {
+    name: toml::Spanned<String>,
+    game: toml::Spanned<String>,
+    agent: toml::Spanned<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CompareFile {
+    name: toml::Spanned<String>,
+    block: toml::Spanned<String>,
+    reference: toml::Spanned<String>,
+}
+
+/// One block of a study: `agent` in every seat of `game`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The block's name: its games file is `<name>.csv`.
+    pub name: String,
+    /// Canonical game string.
+    pub game: String,
+    /// Seats of the game.
+    pub seats: usize,
+    /// Canonical agent spec.
+    pub agent: String,
+}
+
+/// One comparison: block `block`'s first-mover score against block
+/// `reference`'s (indices into [`Study::blocks`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The comparison's name.
+    pub name: String,
+    /// The block compared.
+    pub block: usize,
+    /// The reference block.
+    pub reference: usize,
+}
+
+/// A checked study.
+#[derive(Clone, Debug)]
+pub struct Study {
+    /// The study's name: the file's stem.
+    pub name: String,
+    /// The question, as written.
+    pub question: String,
+    /// Run seed of every block.
+    pub seed: u64,
+    /// Games per block: the cap when `until` is given.
+    pub games: u32,
+    /// The stopping rule of every block.
+    pub until: Option<Until>,
+    /// Worker threads the file asks for (0 or absent: one per core).
+    pub threads: Option<usize>,
+    /// Openings of every block.
+    pub openings: OpeningsRequest,
+    /// The blocks, in the file's order.
+    pub blocks: Vec<Block>,
+    /// The comparisons, in the file's order.
+    pub comparisons: Vec<Comparison>,
+    /// The file's text.
+    pub text: String,
+}
+
+/// The 1-based line of byte `offset` in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// An error at `span` of the study file `label`, naming its line and field.
+fn at(
+    label: &str,
+    text: &str,
+    span: std::ops::Range<usize>,
+    field: &str,
+    msg: &str,
+) -> anyhow::Error {
+    anyhow!(
+        "{label}: line {}, field `{field}`: {msg}",
+        line_of(text, span.start)
+    )
+}
+
+/// The field a TOML error is about: named in the message (`missing field
+/// `x``, `unknown field `x``), else the key on the error's line.
+fn field_of(text: &str, span: &std::ops::Range<usize>, msg: &str) -> String {
+    for pat in ["missing field `", "unknown field `", "duplicate key `"] {
+        if let Some(rest) = msg.split(pat).nth(1)
+            && let Some(name) = rest.split('`').next()
+        {
+            return name.to_string();
+        }
+    }
+    let start = text[..span.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let line = text[start..].lines().next().unwrap_or("");
+    match line.split_once('=') {
+        Some((key, _)) => key.trim().to_string(),
+        None => line.trim().to_string(),
+    }
+}
+
+/// Reads and checks the study file `path`.
+///
+/// # Errors
+/// An unreadable file; a malformed one (the one-line message names the
+/// line and the field); an unknown game or agent, or an agent that cannot
+/// play its game (the registry's one-line error, with the line); a bad
+/// `until` rule; names missing, repeated, reserved or not plain; a
+/// comparison of blocks that are not in the file or differ in agent.
+pub fn load(path: &Path) -> Result<Study> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the study file {}", path.display()))?;
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    parse(&text, &path.display().to_string(), &name)
+}
+
+/// Checks a study file's `text`; `label` names it in errors and `name` is
+/// the study's name. See [`load`].
+///
+/// # Errors
+/// As [`load`].
+pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
+    let file: StudyFile = toml::from_str(text).map_err(|e| {
+        let msg = e.message().trim().replace('\n', "; ");
+        match e.span() {
+            Some(span) => at(
+                label,
+                text,
+                span.clone(),
+                &field_of(text, &span, &msg),
+                &msg,
+            ),
+            None => anyhow!("{label}: {msg}"),
+        }
+    })?;
+    let here =
+        |s: &toml::Spanned<String>, field: &str, msg: &str| at(label, text, s.span(), field, msg);
+    if *file.games.get_ref() == 0 {
+        return Err(at(
+            label,
+            text,
+            file.games.span(),
+            "games",
+            "must be at least 1",
+        ));
+    }
+    let until = match &file.until {
+        Some(u) => Some(Until::parse(u.get_ref()).map_err(|e| here(u, "until", &e.to_string()))?),
+        None => None,
+    };
+    if file.block.is_empty() {
+        bail!("{label}: no [[block]]: a study needs at least one block (name, game, agent)");
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut check_name = |n: &toml::Spanned<String>| -> Result<String> {
+        let s = n.get_ref();
+        if s.is_empty()
+            || !s
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(here(
+                n,
+                "name",
+                &format!("{s:?}: a name is letters, digits, - and _ (it names files)"),
+            ));
+        }
+        if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(s)) {
+            return Err(here(
+                n,
+                "name",
+                &format!("{s:?} names another file of the study's folder; choose another"),
+            ));
+        }
+        if names.iter().any(|x| x.eq_ignore_ascii_case(s)) {
+            return Err(here(n, "name", &format!("{s:?} is used twice")));
+        }
+        names.push(s.clone());
+        Ok(s.clone())
+    };
+    let mut blocks: Vec<Block> = Vec::new();
+    for b in &file.block {
+        let name = check_name(&b.name)?;
+        let (game, seats) = balance::canonical(b.game.get_ref())
+            .map_err(|e| here(&b.game, "game", &e.to_string()))?;
+        let spec = agents::AgentSpec::parse(b.agent.get_ref())
+            .map_err(|e| here(&b.agent, "agent", &e.to_string()))?;
+        spec.check_game(seats)
+            .map_err(|e| here(&b.agent, "agent", &format!("cannot play {game}: {e}")))?;
+        let agent = spec.canonical();
+        if let Some(other) = blocks.iter().find(|x| x.game == game && x.agent == agent) {
+            return Err(here(
+                &b.name,
+                "name",
+                &format!(
+                    "the same game and agent as block {:?}: one block is enough",
+                    other.name
+                ),
+            ));
+        }
+        blocks.push(Block {
+            name,
+            game,
+            seats,
+            agent,
+        });
+    }
+    let mut comparisons = Vec::new();
+    for c in &file.compare {
+        let name = check_name(&c.name)?;
+        let find = |s: &toml::Spanned<String>, field: &str| {
+            blocks
+                .iter()
+                .position(|b| b.name == *s.get_ref())
+                .ok_or_else(|| {
+                    let known: Vec<&str> = blocks.iter().map(|b| b.name.as_str()).collect();
+                    here(
+                        s,
+                        field,
+                        &format!(
+                            "no block named {:?}; the blocks are {}",
+                            s.get_ref(),
+                            known.join(", ")
+                        ),
+                    )
+                })
+        };
+        let (block, reference) = (find(&c.block, "block")?, find(&c.reference, "reference")?);
+        let (b, r) = (&blocks[block], &blocks[reference]);
+        if block == reference {
+            return Err(here(
+                &c.reference,
+                "reference",
+                "a block compared with itself",
+            ));
+        }
+        if b.agent != r.agent || b.seats != r.seats {
+            return Err(here(
+                &c.reference,
+                "reference",
+                &format!(
+                    "blocks {:?} ({}, {}) and {:?} ({}, {}) must have the same agent and seat count",
+                    b.name, b.game, b.agent, r.name, r.game, r.agent
+                ),
+            ));
+        }
+        comparisons.push(Comparison {
+            name,
+            block,
+            reference,
+        });
+    }
+    let openings = file
+        .openings
+        .map_or_else(OpeningsRequest::default, |o| OpeningsRequest {
+            count: o.count,
+            plies: o.plies,
+            file: o.file,
+            filter: o.filter,
+            margin: o.margin,
+        });
+    Ok(Study {
+        name: name.to_string(),
+        question: file.question.trim().to_string(),
+        seed: file.seed,
+        games: *file.games.get_ref(),
+        until,
+        threads: file.threads,
+        openings,
+        blocks,
+        comparisons,
+        text: text.to_string(),
+    })
+}
+
+/// The folder a study writes to unless told: `runs/<name>/` (git ignores
+/// `runs/`; committed studies are run with `--out results/<name>`).
+pub fn default_out(study: &Study) -> PathBuf {
+    Path::new("runs").join(&study.name)
+}
+
+/// The games file of block `name` in the study folder `dir`.
+pub fn games_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!("{name}.{GAMES_EXT}"))
+}
+
+/// The games file of shard `k` of `n` of block `name`.
+pub fn shard_path(dir: &Path, name: &str, (k, n): (u32, u32)) -> PathBuf {
+    dir.join("shards")
+        .join(format!("{name}.{k}of{n}.{GAMES_EXT}"))
+}
+
+/// The shards of block `name` present in `dir/shards/`, in order.
+fn shards_of(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
+    let folder = dir.join("shards");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Ok(Vec::new());
+    };
+    let prefix = format!("{name}.");
+    let suffix = format!(".{GAMES_EXT}");
+    let mut found = Vec::new();
+    for e in entries {
+        let e = e.with_context(|| format!("cannot read {}", folder.display()))?;
+        let file = e.file_name().to_string_lossy().into_owned();
+        let Some(mid) = file
+            .strip_prefix(&prefix)
+            .and_then(|r| r.strip_suffix(&suffix))
+        else {
+            continue;
+        };
+        if let Some((k, n)) = mid.split_once("of")
+            && let (Ok(k), Ok(_)) = (k.parse::<u32>(), n.parse::<u32>())
+        {
+            found.push((k, e.path()));
+        }
+    }
+    found.sort();
+    Ok(found.into_iter().map(|x| x.1).collect())
+}
+
+/// How to run a study.
+#[derive(Clone, Debug)]
+pub struct StudyArgs {
+    /// The folder written.
+    pub out: PathBuf,
+    /// Only this slice `(k, n)` of every block's games, into `shards/`.
+    pub shard: Option<(u32, u32)>,
+    /// Merge the blocks' shards and summarise; refuse a block with
+    /// neither games nor shards.
+    pub merge: bool,
+    /// Worker threads (0: the file's `threads`, else one per core).
+    pub threads: usize,
+    /// A progress bar per cell.
+    pub progress: bool,
+    /// Replace block files made with another configuration.
+    pub overwrite: bool,
+}
+
+/// What a run of a study gives.
+#[derive(Clone, Debug, Default)]
+pub struct StudyOutcome {
+    /// One row per block, in the file's order (empty for a shard).
+    pub rows: Vec<BalanceRow>,
+    /// One row per comparison, in the file's order.
+    pub comparisons: Vec<CompareRow>,
+    /// Games played by this invocation.
+    pub played: usize,
+    /// Finished games in the study's block files.
+    pub games: u64,
+    /// The sum of every finished game's wall time, in milliseconds.
+    pub wall_ms: u64,
+    /// Per block, the game count at which its rule was met (`until`).
+    pub stopped_at: Vec<Option<u64>>,
+    /// Blocks merged from their shards by this invocation.
+    pub merged: Vec<String>,
+}
+
+impl StudyOutcome {
+    /// Counts a block's run: its games played now, its finished games and
+    /// their wall time.
+    fn add(&mut self, result: &run::TournamentResult) {
+        self.played += result.played;
+        self.games += result.games;
+        self.wall_ms += result.records.iter().map(|r| r.wall_ms).sum::<u64>();
+    }
+}
+
+/// The balance request of a study's blocks.
+fn balance_args(study: &Study, args: &StudyArgs) -> BalanceArgs {
+    BalanceArgs {
+        games: study.blocks.iter().map(|b| b.game.clone()).collect(),
+        agent: String::new(),
+        games_per_block: study.games,
+        seed: study.seed,
+        out: args.out.join("balance.csv"),
+        threads: if args.threads > 0 {
+            args.threads
+        } else {
+            study.threads.unwrap_or(0)
+        },
+        progress: args.progress,
+        baseline: false,
+        overwrite: args.overwrite,
+        openings: study.openings.clone(),
+        until: study.until,
+        family: study.blocks.len(),
+    }
+}
+
+/// Runs (or resumes, extends, or merges) a study into `args.out`; with a
+/// shard, plays only that slice of every block. See the module
+/// documentation for the files.
+///
+/// # Errors
+/// An output that cannot be written or is being written by another run; a
+/// block file that holds another configuration (without `overwrite`);
+/// incomplete or mismatched shards; with `merge`, a block with neither
+/// games nor shards.
+pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
+    let b = balance_args(study, args);
+    let m = study.blocks.len();
+    let alpha = ALPHA / m as f64;
+    let mut outcome = StudyOutcome::default();
+    if let Some(shard) = args.shard {
+        for (i, block) in study.blocks.iter().enumerate() {
+            let path = shard_path(&args.out, &block.name, shard);
+            if args.progress {
+                eprintln!(
+                    "[{}/{m}] {} (shard {}/{}): {}  {}",
+                    i + 1,
+                    block.name,
+                    shard.0,
+                    shard.1,
+                    block.game,
+                    block.agent
+                );
+            }
+            let mut t =
+                balance::block_tournament(&b, &block.game, block.seats, &block.agent, path, alpha);
+            t.also_writes.clear();
+            t.shard = Some(shard);
+            t.until = None;
+            let result = run::run(&t).with_context(|| format!("block {}", block.name))?;
+            outcome.add(&result);
+        }
+        return Ok(outcome);
+    }
+    // One unsharded run of the folder at a time: it rewrites the summaries.
+    let _lock = run::safety::lock_output(&args.out.join("study.toml"))?;
+    std::fs::write(args.out.join("study.toml"), &study.text)
+        .with_context(|| format!("cannot write {}", args.out.join("study.toml").display()))?;
+    for block in &study.blocks {
+        let path = games_path(&args.out, &block.name);
+        if path.exists() {
+            continue;
+        }
+        let shards = shards_of(&args.out, &block.name)?;
+        if shards.is_empty() {
+            if args.merge {
+                bail!(
+                    "block {}: neither {} nor shards of it in {}; run the study (or all its shards) first",
+                    block.name,
+                    path.display(),
+                    args.out.join("shards").display()
+                );
+            }
+            continue;
+        }
+        run::merge::merge(&shards, &path, false)
+            .with_context(|| format!("block {}: merging its shards", block.name))?;
+        outcome.merged.push(block.name.clone());
+    }
+    for (i, block) in study.blocks.iter().enumerate() {
+        let path = games_path(&args.out, &block.name);
+        if args.progress {
+            eprintln!(
+                "[{}/{m}] {}: {}  {}  ({} {})",
+                i + 1,
+                block.name,
+                block.game,
+                block.agent,
+                if study.until.is_some() {
+                    "cap"
+                } else {
+                    "games"
+                },
+                study.games
+            );
+        }
+        let t = balance::block_tournament(&b, &block.game, block.seats, &block.agent, path, alpha);
+        let result = run::run(&t).with_context(|| format!("block {}", block.name))?;
+        let label = format!("{}.{GAMES_EXT}", block.name);
+        let row = balance::block_row(&b, &result, &block.agent, &label)?;
+        outcome.add(&result);
+        outcome.stopped_at.push(result.stopped_at);
+        outcome.rows.push(row);
+    }
+    balance::adjust(&mut outcome.rows);
+    balance::write_balance(&b.out, &outcome.rows)?;
+    let pairs: Vec<_> = study
+        .comparisons
+        .iter()
+        .map(|c| {
+            let (r, x) = (&outcome.rows[c.reference], &outcome.rows[c.block]);
+            (compare::Block::from(r), compare::Block::from(x))
+        })
+        .collect();
+    let path = compare::compare_path(&b.out);
+    if pairs.is_empty() {
+        // A study that no longer compares leaves no stale comparisons.
+        if path.exists() {
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
+        }
+    } else {
+        let rows = compare::merge(&[], &pairs, &args.out, Until::margin(study.until))?;
+        // In the file's order (merge sorts by game).
+        outcome.comparisons = pairs
+            .iter()
+            .filter_map(|(a, x)| {
+                rows.iter()
+                    .find(|r| r.reference == a.game && r.game == x.game && r.agent == x.agent)
+                    .cloned()
+            })
+            .collect();
+        crate::output::table::write_table(&path, &outcome.comparisons)?;
+    }
+    Ok(outcome)
+}

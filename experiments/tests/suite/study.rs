@@ -1,0 +1,275 @@
+//! `boardlab study`: a study file run into one folder, resumed, extended,
+//! sharded and merged; malformed files named by line and field.
+
+use std::path::Path;
+
+use crate::common::{boardlab, dir, fails, ok, p, rows_without_timing};
+
+/// A tiny study: random and a weak MCTS on Slingshot 7×7, random on 9×9,
+/// one comparison (9×9 against 7×7 at random play).
+fn study_text(games: u32) -> String {
+    format!(
+        r#"question = "Is the first mover favoured in Slingshot 7x7?"
+seed = 3
+games = {games}
+
+[[block]]
+name = "random"
+game = "slingshot(size=7)"
+agent = "random"
+
+[[block]]
+name = "mcts"
+game = "slingshot(size=7)"
+agent = "mcts(iterations=10)"
+
+[[block]]
+name = "big"
+game = "slingshot"
+agent = "random"
+
+[[compare]]
+name = "big-vs-7"
+block = "big"
+reference = "random"
+"#
+    )
+}
+
+fn write_study(d: &Path, text: &str) -> String {
+    let f = p(d, "tiny.toml");
+    std::fs::write(&f, text).unwrap();
+    f
+}
+
+fn study(file: &str, out: &str, extra: &[&str]) -> String {
+    let mut a = vec!["study", file, "--out", out, "--threads", "2", "--quiet"];
+    a.extend_from_slice(extra);
+    ok(&a)
+}
+
+fn rows(path: &Path) -> usize {
+    let text = experiments::run::storage::read_to_string(path).unwrap();
+    csv::Reader::from_reader(text.as_bytes()).records().count()
+}
+
+#[test]
+fn a_study_writes_its_folder_resumes_and_extends() {
+    let d = dir("study-folder");
+    let file = write_study(&d, &study_text(6));
+    let out = p(&d, "tiny");
+    let first = study(&file, &out, &[]);
+    assert!(first.contains("18 games played now"), "{first}");
+    let o = Path::new(&out);
+    for f in [
+        "README.md",
+        "study.toml",
+        "balance.csv",
+        "compare.csv",
+        "random.csv.gz",
+        "mcts.csv.gz",
+        "report.md",
+    ] {
+        assert!(o.join(f).exists(), "{f} missing");
+    }
+    let readme = std::fs::read_to_string(o.join("README.md")).unwrap();
+    for needle in [
+        "# tiny",
+        "Is the first mover favoured in Slingshot 7x7?",
+        "## Method",
+        "## Command",
+        "study ",
+        "## Verdicts",
+        "| random | `slingshot(size=7)` | `random` |",
+        "## Comparisons",
+        "| big-vs-7 | big | random |",
+        "core-hours",
+        "`mcts.csv.gz`",
+    ] {
+        assert!(
+            readme.contains(needle),
+            "README lacks {needle:?}:\n{readme}"
+        );
+    }
+    // `0.512 [0.481, 0.543]`: the score with its interval.
+    assert!(
+        readme.lines().any(|l| l.starts_with("| mcts |")
+            && l.contains(" [")
+            && l.contains(", ")
+            && l.contains("] |")),
+        "{readme}"
+    );
+    let balance = std::fs::read_to_string(o.join("balance.csv")).unwrap();
+    assert!(balance.contains(",random.csv.gz,") && balance.contains(",mcts.csv.gz,"));
+    assert_eq!(rows(&o.join("balance.csv")), 3);
+    assert_eq!(rows(&o.join("mcts.csv.gz")), 6);
+    // Re-running plays nothing and gives the same summaries.
+    let again = study(&file, &out, &[]);
+    assert!(again.contains("0 games played now"), "{again}");
+    assert_eq!(
+        std::fs::read_to_string(o.join("balance.csv")).unwrap(),
+        balance
+    );
+    // A larger cap in the file continues: only the new games are played,
+    // and the block equals a run at the larger size from scratch.
+    let file = write_study(&d, &study_text(10));
+    let more = study(&file, &out, &[]);
+    assert!(more.contains("12 games played now"), "{more}");
+    let fresh = p(&d, "fresh");
+    study(&file, &fresh, &[]);
+    for b in ["random.csv.gz", "mcts.csv.gz", "big.csv.gz"] {
+        assert_eq!(
+            rows_without_timing(o.join(b)),
+            rows_without_timing(Path::new(&fresh).join(b)),
+            "{b}"
+        );
+    }
+}
+
+#[test]
+fn sharded_study_merges_to_the_unsharded_run() {
+    let d = dir("study-shards");
+    let file = write_study(&d, &study_text(8));
+    let whole = p(&d, "whole");
+    let sharded = p(&d, "sharded");
+    study(&file, &whole, &[]);
+    let one = study(&file, &sharded, &["--shard", "1/2"]);
+    assert!(one.contains("shard 1/2"), "{one}");
+    let s = Path::new(&sharded);
+    assert!(s.join("shards/mcts.1of2.csv.gz").exists());
+    assert!(!s.join("README.md").exists());
+    // Merging before every shard is done names what is missing.
+    fails(
+        &["study", &file, "--out", &sharded, "--merge", "--quiet"],
+        "missing",
+    );
+    study(&file, &sharded, &["--shard", "2/2"]);
+    let merged = study(&file, &sharded, &["--merge"]);
+    assert!(merged.contains("0 games played now"), "{merged}");
+    assert!(
+        merged.contains("merged the shards of block mcts"),
+        "{merged}"
+    );
+    let w = Path::new(&whole);
+    for b in ["random.csv.gz", "mcts.csv.gz", "big.csv.gz"] {
+        assert_eq!(
+            rows_without_timing(w.join(b)),
+            rows_without_timing(s.join(b)),
+            "{b}"
+        );
+    }
+    for f in ["balance.csv", "compare.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(w.join(f)).unwrap(),
+            std::fs::read_to_string(s.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
+#[test]
+fn a_study_with_a_stopping_rule_stops_and_resumes() {
+    let d = dir("study-until");
+    let text = study_text(2000).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.2\"");
+    let file = write_study(&d, &text);
+    let out = p(&d, "until");
+    let first = study(&file, &out, &[]);
+    let n = rows(&Path::new(&out).join("random.csv.gz"));
+    assert!(n < 2000, "{first}");
+    let again = study(&file, &out, &[]);
+    assert!(again.contains("0 games played now"), "{again}");
+    let readme = std::fs::read_to_string(Path::new(&out).join("README.md")).unwrap();
+    assert!(readme.contains("`until = \"halfwidth=0.2\"`"), "{readme}");
+}
+
+#[test]
+fn malformed_study_files_name_the_line_and_the_field() {
+    let d = dir("study-bad");
+    let good = study_text(4);
+    let cases: [(&str, String, &str); 8] = [
+        (
+            "a string for a number",
+            good.replace("games = 4", "games = \"four\""),
+            "line 3, field `games`",
+        ),
+        (
+            "an unknown key",
+            good.replace("seed = 3", "seed = 3\ngamez = 4"),
+            "line 3, field `gamez`",
+        ),
+        (
+            "a block without its agent",
+            good.replace("agent = \"random\"\n", ""),
+            "field `agent`",
+        ),
+        (
+            "an unknown game",
+            good.replace(
+                "game = \"slingshot(size=7)\"\nagent = \"random\"",
+                "game = \"slingshoot\"\nagent = \"random\"",
+            ),
+            "line 7, field `game`: unknown game",
+        ),
+        (
+            "an unknown agent",
+            good.replace("agent = \"random\"", "agent = \"randon\""),
+            "line 8, field `agent`: unknown agent",
+        ),
+        (
+            "a bad stopping rule",
+            good.replace("seed = 3", "seed = 3\nuntil = \"halfwidth=2\""),
+            "line 3, field `until`",
+        ),
+        (
+            "a comparison of a block not in the file",
+            good.replace("reference = \"random\"", "reference = \"uct\""),
+            "line 23, field `reference`: no block named \"uct\"",
+        ),
+        (
+            "a name that is not a file name",
+            good.replace("name = \"random\"", "name = \"ran dom\""),
+            "line 6, field `name`",
+        ),
+    ];
+    for (what, text, needle) in cases {
+        let file = write_study(&d, &text);
+        let out = boardlab(&["study", &file, "--out", &p(&d, "out"), "--quiet"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+        assert!(err.contains(needle), "{what}: {err:?} lacks {needle:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err:?}");
+    }
+    fails(
+        &["study", &p(&d, "absent.toml")],
+        "cannot read the study file",
+    );
+}
+
+#[test]
+fn a_comparison_needs_blocks_of_one_agent() {
+    let d = dir("study-agents");
+    let text = study_text(4).replace("block = \"big\"", "block = \"mcts\"");
+    let file = write_study(&d, &text);
+    fails(
+        &["study", &file, "--out", &p(&d, "out"), "--quiet"],
+        "line 23, field `reference`: blocks \"mcts\"",
+    );
+}
+
+#[test]
+fn sharded_blocks_under_a_stopping_rule_play_their_cap_and_merge() {
+    let d = dir("study-until-shards");
+    let text = study_text(100).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.2\"");
+    let file = write_study(&d, &text);
+    let out = p(&d, "sharded");
+    study(&file, &out, &["--shard", "1/2"]);
+    study(&file, &out, &["--shard", "2/2"]);
+    let merged = study(&file, &out, &["--merge"]);
+    assert!(merged.contains("0 games played now"), "{merged}");
+    let o = Path::new(&out);
+    // Slices cannot stop on the rule: each block played its whole cap.
+    assert_eq!(rows(&o.join("random.csv.gz")), 100);
+    assert!(o.join("README.md").exists());
+    let again = study(&file, &out, &[]);
+    assert!(again.contains("0 games played now"), "{again}");
+}
