@@ -112,7 +112,7 @@ fn slurm_requeued_task_resumes_its_shard() {
     }
     let d = dir("slurm-requeue");
     // Slow enough games that the first shard is mid-way when requeued.
-    let file = study(&d, "mcts(iterations=400)", 24);
+    let file = study(&d, "mcts(iterations=3000)", 24);
     let local = p(&d, "local");
     ok(&["study", &file, "--out", &local, "--quiet"]);
     let remote = p(&d, "cluster");
@@ -125,28 +125,45 @@ fn slurm_requeued_task_resumes_its_shard() {
         .nth(1)
         .unwrap_or_else(|| panic!("no array job id in {sub:?}"))
         .to_string();
-    // Wait until shard 1 runs and has finished a game, then requeue it.
-    let shard_dir = Path::new(&remote).join("shards");
+    // Wait until shard 1 has finished a game of the searching block (the
+    // games file is read as a resumed run reads it), then requeue it.
+    let live = Path::new(&remote).join("shards/searching.1of2.csv.gz");
     let start = Instant::now();
     loop {
-        let running = std::fs::read_to_string(Path::new(&remote).join("slurm/shard-1.status"))
-            .is_ok_and(|s| s.starts_with("running"));
-        let played = std::fs::read_dir(&shard_dir).is_ok_and(|r| {
-            r.filter_map(|e| e.ok())
-                .any(|e| e.path().to_string_lossy().contains("1of2"))
+        let rows = experiments::run::storage::open(&live).map_or(0, |mut r| {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut r, &mut text);
+            text.lines().count().saturating_sub(1)
         });
-        if running && played {
-            std::thread::sleep(Duration::from_millis(1500));
+        if rows >= 1 {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(120), "shard 1 never ran");
-        std::thread::sleep(Duration::from_millis(200));
+        assert!(start.elapsed() < Duration::from_secs(120), "shard 1 never played");
+        std::thread::sleep(Duration::from_millis(100));
     }
     let rq = Command::new("scontrol")
         .args(["requeue", &format!("{array}_1")])
         .output()
         .unwrap();
     assert!(rq.status.success(), "{}", String::from_utf8_lossy(&rq.stderr));
+    // Slurm holds a requeued job for two minutes before it may start
+    // again; once it is pending, a test need not wait for that.
+    let task = format!("{array}_1");
+    for _ in 0..100 {
+        let st = Command::new("squeue")
+            .args(["-h", "-j", &task, "-o", "%T"])
+            .output()
+            .unwrap();
+        if String::from_utf8_lossy(&st.stdout).contains("PENDING") {
+            let up = Command::new("scontrol")
+                .args(["update", &format!("jobid={task}"), "starttime=now"])
+                .output()
+                .unwrap();
+            assert!(up.status.success(), "{}", String::from_utf8_lossy(&up.stderr));
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
     let status = wait_for_merge(&file, &remote, Duration::from_secs(300));
     assert!(status.contains("merge: done"), "{status}");
     let log = std::fs::read_to_string(Path::new(&remote).join("slurm/shard-1.out")).unwrap();
