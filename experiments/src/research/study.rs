@@ -508,6 +508,17 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
             let mut t =
                 balance::block_tournament(&b, &block.game, block.seats, &block.agent, path, alpha);
             t.also_writes.clear();
+            if let Some(rule) = study.until {
+                // Refused now, not after the cluster has played every slice.
+                let (total, group) = run::until_shape(&t, block.seats)?;
+                rule.check_reachable(total / group, group, alpha)
+                    .with_context(|| {
+                        format!(
+                            "block {} (the cap is `games` in the study file)",
+                            block.name
+                        )
+                    })?;
+            }
             t.shard = Some(shard);
             t.until = None;
             let result = run::run(&t).with_context(|| format!("block {}", block.name))?;

@@ -513,24 +513,12 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
     Ok(res)
 }
 
-/// A sequential run: plays up to each of the [`checkpoints`] in turn and
-/// stops at the first where the first mover's interval (over the games
-/// below the checkpoint, in index order) meets `rule`, or at the cap. The
-/// checkpoints and the games are fixed by the seed, so the stop is the
-/// same at any thread count, and an interrupted run resumes to the same
-/// stop. The interval printed at the end covers every finished game: it is
-/// valid at any game count, however chosen.
-fn run_until(args: &TournamentArgs, rule: Until) -> Result<TournamentResult> {
-    if args.shard.is_some() {
-        bail!(
-            "--until is sequential and cannot be sharded; run it whole (it resumes after an interruption)"
-        );
-    }
-    let seats = num_seats(&args.game)?;
-    if seats < 2 {
-        bail!("--until measures the first mover, and this game has one seat");
-    }
-    // The run's shape before any game: its job count and observation group.
+/// The shape of a sequential run before any game: its job count and the
+/// games per observation of its interval.
+///
+/// # Errors
+/// Agents that do not fill the game's seats.
+pub fn until_shape(args: &TournamentArgs, seats: usize) -> Result<(u64, u64)> {
     let shape = TournamentConfig {
         agents: args.agents.clone(),
         games: args.games,
@@ -549,6 +537,27 @@ fn run_until(args: &TournamentArgs, rule: Until) -> Result<TournamentResult> {
     jobs::check_seats(&shape, seats)?;
     let total = jobs::job_count(&shape, seats);
     let group = summary::observation_group(&shape, seats);
+    Ok((total, group))
+}
+
+/// A sequential run: plays up to each of the [`checkpoints`] in turn and
+/// stops at the first where the first mover's interval (over the games
+/// below the checkpoint, in index order) meets `rule`, or at the cap. The
+/// checkpoints and the games are fixed by the seed, so the stop is the
+/// same at any thread count, and an interrupted run resumes to the same
+/// stop. The interval printed at the end covers every finished game: it is
+/// valid at any game count, however chosen.
+fn run_until(args: &TournamentArgs, rule: Until) -> Result<TournamentResult> {
+    if args.shard.is_some() {
+        bail!(
+            "--until is sequential and cannot be sharded; run it whole (it resumes after an interruption)"
+        );
+    }
+    let seats = num_seats(&args.game)?;
+    if seats < 2 {
+        bail!("--until measures the first mover, and this game has one seat");
+    }
+    let (total, group) = until_shape(args, seats)?;
     rule.check_reachable(total / group, group, args.alpha)?;
     let bar = crate::output::table::spinner(args.progress);
     let mut call = args.clone();

@@ -260,8 +260,15 @@ fn a_comparison_needs_blocks_of_one_agent() {
 fn sharded_blocks_under_a_stopping_rule_play_their_cap_and_merge() {
     let d = dir("study-until-shards");
     let text = study_text(100).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.2\"");
-    let file = write_study(&d, &text);
     let out = p(&d, "sharded");
+    // A cap the rule cannot meet is refused before a slice plays.
+    let short = write_study(&d, &text.replace("games = 100", "games = 40"));
+    fails(
+        &["study", &short, "--out", &out, "--shard", "1/2", "--quiet"],
+        "block random (the cap is `games` in the study file)",
+    );
+    assert!(!Path::new(&out).join("shards/random.1of2.csv").exists());
+    let file = write_study(&d, &text);
     study(&file, &out, &["--shard", "1/2"]);
     study(&file, &out, &["--shard", "2/2"]);
     let merged = study(&file, &out, &["--merge"]);
