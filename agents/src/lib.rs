@@ -81,8 +81,9 @@ pub struct SearchInfo {
     /// The value of the chosen move for the seat to move, in
     /// [`SearchInfo::score_units`].
     pub score: f64,
-    /// The unit of `score`: `eval` (the game's evaluation units) or `mean
-    /// return` (in [-1, 1]).
+    /// The unit of `score`: `eval` (the game's evaluation units), `mean
+    /// return` (in [-1, 1]) or `return` (the solver's exact value: 1, 0 or
+    /// −1 for two seats, the best return for one).
     pub score_units: &'static str,
     /// `score` as a win probability for the seat to move (draws count
     /// half).
@@ -90,7 +91,8 @@ pub struct SearchInfo {
     /// A proven result for the seat to move (`win in 5`, `loss`, `draw`),
     /// if the search proved one.
     pub proven: Option<String>,
-    /// Nodes searched (alpha-beta) or tree nodes (MCTS).
+    /// Nodes searched (alpha-beta), tree nodes (MCTS) or positions
+    /// searched (solver).
     pub nodes: u64,
     /// Milliseconds since the search began.
     pub elapsed_ms: u64,
