@@ -13,8 +13,9 @@
 //! * `mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true)`:
 //!   UCT with early playout termination, MCTS-Solver, subtree reuse and a
 //!   memory bound ([`mcts`]).
-//! * `alphabeta(depth=3,ms=0,tt_mb=16)`: negamax alpha-beta with iterative
-//!   deepening and a Zobrist-keyed transposition table ([`alphabeta`]).
+//! * `alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,qmoves=0,qdelta=0)`:
+//!   negamax alpha-beta with iterative deepening, a Zobrist-keyed
+//!   transposition table and a bounded quiescence search ([`alphabeta`]).
 //! * `solver(mb=64,nodes=0,plies=fewest)`: an exact solver: branch and
 //!   bound for one-seat puzzles, win/draw/loss negamax for two seats
 //!   ([`solver`]).
@@ -420,6 +421,14 @@ mod tests {
         assert!(x.is_timed());
         let a = AgentSpec::parse("alphabeta(depth=2)").unwrap();
         assert_eq!(AgentSpec::parse(&a.canonical()).unwrap(), a);
+        // qmoves and qdelta are written only where set (older specs stay).
+        assert_eq!(
+            a.canonical(),
+            "alphabeta(depth=2,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50)"
+        );
+        let q = AgentSpec::parse("alphabeta(qmoves=6,qdelta=200)").unwrap();
+        assert!(q.canonical().ends_with(",qmoves=6,qdelta=200)"), "{}", q.canonical());
+        assert_eq!(AgentSpec::parse(&q.canonical()).unwrap(), q);
         let h = AgentSpec::parse("human").unwrap();
         assert_eq!((h.canonical().as_str(), h.is_human()), ("human", true));
         let e = h.check_game(2).unwrap_err();
@@ -442,6 +451,8 @@ mod tests {
             ("alphabeta(depth=65)", "depth"),
             ("alphabeta(tt_mb=4097)", "tt_mb"),
             ("alphabeta(qdepth=65)", "qdepth"),
+            ("alphabeta(qmoves=1001)", "qmoves"),
+            ("alphabeta(qdelta=-1)", "qdelta"),
             ("alphabeta(pvs=yes)", "pvs"),
             ("alphabeta(depth=0)", "depth"),
             ("random(x=1)", "takes no parameters"),
