@@ -25,12 +25,20 @@
 //!   node is proven as soon as one child is proven to win for the seat to
 //!   move (return 1), or once every child is proven (the child best for the
 //!   seat to move, the first in the child order on ties); a chance node once
-//!   every outcome is proven (the expected returns). The search stops when
-//!   the root is proven.
-//! * **Final choice**: a child proven to win for the mover first, then the
-//!   unproven and proven-drawn children by visits (then mean value; two
-//!   proven children by their proven value), proven losses last; never the
-//!   exploration bonus.
+//!   every outcome is proven (the expected returns). **Distances** are
+//!   backed up with the proofs: a terminal node is 0 plies from the end; a
+//!   node won for the mover one ply more than its quickest proven winning
+//!   child, a node proven otherwise one more than its best child (among
+//!   equal values a loss the slowest, others the quickest); a chance node
+//!   one more than its longest outcome. A node's distance is that of the
+//!   proof found (a quicker win proven later below a proven node is not
+//!   seen), and the root's is refined: the search stops when the root is
+//!   proven, except a win in more than one ply with unproven root moves,
+//!   where it goes on among those (the budget allowing) for a quicker win.
+//! * **Final choice**: a child proven to win for the mover first (the
+//!   quickest), then the unproven and proven-drawn children by visits
+//!   (then mean value; two proven children by their proven value), proven
+//!   losses last (the slowest); never the exploration bonus.
 //! * **Subtree reuse**: after a move, the subtree under the position the
 //!   game reached (found by Zobrist key and ply up to 4 plies below the old
 //!   root) becomes the new tree, keeping its statistics and proofs.
@@ -234,6 +242,10 @@ struct Node<M> {
     solved: bool,
     /// The proven returns per seat when `solved`.
     proven: [f32; MAX_SEATS],
+    /// Plies to the end of the game along the proof when `solved`: 0 at a
+    /// terminal state; a win for the mover one more than its quickest
+    /// proven winning child, a loss one more than its slowest child.
+    dist: u16,
 }
 
 impl<M> Node<M> {
@@ -249,6 +261,7 @@ impl<M> Node<M> {
             expanded: false,
             solved: false,
             proven: [0.0; MAX_SEATS],
+            dist: 0,
         }
     }
 }
@@ -270,6 +283,9 @@ pub struct Mcts<S: State + Search> {
     pub last_mb_hits: u64,
     /// Root visits taken over from the previous move's tree.
     pub last_reused: u32,
+    /// The root is proven a win, not in one ply, with unproven children
+    /// left: the search goes on among those for a quicker win.
+    root_open: bool,
     last_info: Option<SearchInfo>,
 }
 
@@ -289,6 +305,7 @@ impl<S: State + Search> Mcts<S> {
             last_iterations: 0,
             last_mb_hits: 0,
             last_reused: 0,
+            root_open: false,
             last_info: None,
         }
     }
@@ -359,7 +376,7 @@ impl<S: State + Search> Mcts<S> {
     }
 
     #[inline]
-    fn select_child(&mut self, node: usize, chance: bool) -> usize {
+    fn select_child(&mut self, node: usize, chance: bool, skip_solved: bool) -> usize {
         let nd = self.nodes[node];
         let first = nd.first_child as usize;
         let end = first + nd.num_children as usize;
@@ -379,6 +396,9 @@ impl<S: State + Search> Mcts<S> {
         let mut best_score = f32::NEG_INFINITY;
         for i in first..end {
             let ch = &self.nodes[i];
+            if skip_solved && ch.solved {
+                continue;
+            }
             let score = if ch.solved {
                 ch.proven[ch.mover as usize]
             } else if ch.visits == 0 {
@@ -434,7 +454,9 @@ impl<S: State + Search> Mcts<S> {
         }
     }
 
-    /// Marks `node` proven if its children prove it; true if it is.
+    /// Marks `node` proven if its children prove it, with the proof's
+    /// distance ([`Node::dist`]); true if it is. A node already proven is
+    /// proven again, so that a quicker win proven later shortens it.
     fn try_solve(&mut self, node: usize) -> bool {
         let nd = self.nodes[node];
         if !nd.expanded || nd.num_children == 0 {
@@ -444,7 +466,9 @@ impl<S: State + Search> Mcts<S> {
         let end = first + nd.num_children as usize;
         let mover = self.nodes[first].mover;
         let mut proven = [0.0f32; MAX_SEATS];
+        let dist;
         if mover == NO_SEAT {
+            let mut far = 0u16;
             for i in first..end {
                 let ch = &self.nodes[i];
                 if !ch.solved {
@@ -453,10 +477,14 @@ impl<S: State + Search> Mcts<S> {
                 for (p, &x) in proven.iter_mut().zip(&ch.proven) {
                     *p += ch.prob * x;
                 }
+                far = far.max(ch.dist);
             }
+            // The longest outcome: a bound on the plies left.
+            dist = far;
         } else {
             let m = mover as usize;
             let mut all = true;
+            let mut win: Option<usize> = None;
             let mut best: Option<usize> = None;
             for i in first..end {
                 let ch = &self.nodes[i];
@@ -465,23 +493,44 @@ impl<S: State + Search> Mcts<S> {
                     continue;
                 }
                 if ch.proven[m] >= 1.0 {
-                    best = Some(i);
-                    all = true;
-                    break;
+                    // The quickest proven win.
+                    if win.is_none_or(|w| ch.dist < self.nodes[w].dist) {
+                        win = Some(i);
+                    }
+                    continue;
                 }
-                if best.is_none_or(|b| ch.proven[m] > self.nodes[b].proven[m]) {
+                if best.is_none_or(|b| self.better_proof(i, b, m)) {
                     best = Some(i);
                 }
             }
-            if !all {
-                return false;
-            }
-            proven = self.nodes[best.expect("a node with children")].proven;
+            let pick = match win {
+                Some(w) => w,
+                None if all => best.expect("a node with children"),
+                None => return false,
+            };
+            proven = self.nodes[pick].proven;
+            dist = self.nodes[pick].dist;
         }
         let nd = &mut self.nodes[node];
         nd.solved = true;
         nd.proven = proven;
+        nd.dist = dist.saturating_add(1);
         true
+    }
+
+    /// Whether proven child `a` is better than proven child `b` for seat
+    /// `m`: the higher value; among equal values a win the quicker, a loss
+    /// (or any value below zero) the slower, otherwise the quicker.
+    fn better_proof(&self, a: usize, b: usize, m: usize) -> bool {
+        let (x, y) = (&self.nodes[a], &self.nodes[b]);
+        if x.proven[m] != y.proven[m] {
+            return x.proven[m] > y.proven[m];
+        }
+        if x.proven[m] < 0.0 {
+            x.dist > y.dist
+        } else {
+            x.dist < y.dist
+        }
     }
 
     fn iterate(&mut self, root: &S, path: &mut Vec<u32>) {
@@ -491,7 +540,7 @@ impl<S: State + Search> Mcts<S> {
         path.push(0);
         let r: Returns = loop {
             let nd = self.nodes[node];
-            if nd.solved {
+            if nd.solved && !(node == 0 && self.root_open) {
                 let mut r = [0.0; MAX_SEATS];
                 for (x, &p) in r.iter_mut().zip(&nd.proven) {
                     *x = p as f64;
@@ -504,6 +553,7 @@ impl<S: State + Search> Mcts<S> {
                     if self.config.solver {
                         let n = &mut self.nodes[node];
                         n.solved = true;
+                        n.dist = 0;
                         for (p, &x) in n.proven.iter_mut().zip(&r) {
                             *p = x as f32;
                         }
@@ -519,7 +569,7 @@ impl<S: State + Search> Mcts<S> {
                 }
             }
             let chance = state.to_move() == ToMove::Chance;
-            node = self.select_child(node, chance);
+            node = self.select_child(node, chance, node == 0 && self.root_open);
             state.apply(self.nodes[node].mv.expect("children carry moves"));
             path.push(node as u32);
         };
@@ -533,7 +583,7 @@ impl<S: State + Search> Mcts<S> {
         if self.config.solver {
             for &i in path.iter().rev() {
                 let i = i as usize;
-                if self.nodes[i].solved {
+                if self.nodes[i].solved && i != 0 {
                     continue;
                 }
                 if !self.try_solve(i) {
@@ -615,7 +665,13 @@ impl<S: State + Search> Mcts<S> {
         };
         let (x, y) = (&self.nodes[a], &self.nodes[b]);
         let exact = if x.solved && y.solved {
-            x.proven[me].total_cmp(&y.proven[me])
+            // Equal values: a win the quicker, a loss the slower.
+            let by_dist = if x.proven[me] < 0.0 {
+                x.dist.cmp(&y.dist)
+            } else {
+                y.dist.cmp(&x.dist)
+            };
+            x.proven[me].total_cmp(&y.proven[me]).then(by_dist)
         } else {
             std::cmp::Ordering::Equal
         };
@@ -676,9 +732,9 @@ impl<S: State + Search> Mcts<S> {
         };
         let root = self.nodes[0];
         let proven = if root.solved {
-            Some(proven_text(root.proven[me]))
+            Some(proven_text(root.proven[me], root.dist))
         } else if b.solved {
-            Some(proven_text(b.proven[me]))
+            Some(proven_text(b.proven[me], b.dist.saturating_add(1)))
         } else {
             None
         };
@@ -697,6 +753,18 @@ impl<S: State + Search> Mcts<S> {
             mb_hits: Some(self.last_mb_hits),
             pie: None,
         }
+    }
+
+    /// Whether the search goes on at a proven root: a win for `me` proven
+    /// in more than one ply while some root move is unproven, which may win
+    /// quicker.
+    fn root_stays_open(&self, me: usize) -> bool {
+        let root = self.nodes[0];
+        if !(self.config.solver && root.solved && root.proven[me] >= 1.0 && root.dist > 1) {
+            return false;
+        }
+        let first = root.first_child as usize;
+        (first..first + root.num_children as usize).any(|i| !self.nodes[i].solved)
     }
 
     /// Runs a search from `state` and returns the chosen root move; calls
@@ -727,7 +795,11 @@ impl<S: State + Search> Mcts<S> {
         } else {
             self.config.iterations
         };
-        while it < cap && !self.nodes[0].solved {
+        loop {
+            self.root_open = self.root_stays_open(me);
+            if it >= cap || (self.nodes[0].solved && !self.root_open) {
+                break;
+            }
             self.iterate(state, &mut path);
             it += 1;
             if it.is_multiple_of(32) && (self.config.ms > 0 || report) {
@@ -759,12 +831,13 @@ impl<S: State + Search> Mcts<S> {
     }
 }
 
-/// `win`, `loss` or `draw` (or the proven mean return) for a proven value.
-fn proven_text(v: f32) -> String {
+/// `win in N plies`, `loss in N plies` or `draw` (or the proven mean
+/// return) for a proven value `dist` plies from the end.
+fn proven_text(v: f32, dist: u16) -> String {
     if v >= 1.0 {
-        "win".into()
+        format!("win in {dist} plies")
     } else if v <= -1.0 {
-        "loss".into()
+        format!("loss in {dist} plies")
     } else if v == 0.0 {
         "draw".into()
     } else {
