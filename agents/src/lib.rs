@@ -10,9 +10,10 @@
 //! * `random`: a uniformly random legal move.
 //! * `uct(iterations=1000,c=1.4,ms=0)`: plain UCT with random playouts to
 //!   the end ([`uct`]), the baseline.
-//! * `mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true)`:
-//!   UCT with early playout termination, MCTS-Solver, subtree reuse and a
-//!   memory bound ([`mcts`]).
+//! * `mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true,minimax=0)`:
+//!   UCT with early playout termination, MCTS-Solver with win distances,
+//!   subtree reuse, a memory bound and an optional root win search
+//!   ([`mcts`]).
 //! * `alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,qmoves=0,qdelta=0)`:
 //!   negamax alpha-beta with iterative deepening, a Zobrist-keyed
 //!   transposition table and a bounded quiescence search ([`alphabeta`]).
@@ -402,6 +403,14 @@ mod tests {
         assert_eq!(AgentSpec::parse(&t.canonical()).unwrap(), t);
         let m = AgentSpec::parse("mcts(cutoff=end,scale=250,solver=false,reuse=false)").unwrap();
         assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
+        // minimax is written only where set (older specs stay as they were).
+        let m = AgentSpec::parse("mcts(iterations=50,minimax=3)").unwrap();
+        assert!(
+            m.canonical().ends_with(",reuse=true,minimax=3)"),
+            "{}",
+            m.canonical()
+        );
+        assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
         let v = AgentSpec::parse("solver(mb=8)").unwrap();
         assert_eq!(v.canonical(), "solver(mb=8,nodes=0,plies=fewest)");
         assert_eq!(AgentSpec::parse(&v.canonical()).unwrap(), v);
@@ -427,7 +436,11 @@ mod tests {
             "alphabeta(depth=2,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50)"
         );
         let q = AgentSpec::parse("alphabeta(qmoves=6,qdelta=200)").unwrap();
-        assert!(q.canonical().ends_with(",qmoves=6,qdelta=200)"), "{}", q.canonical());
+        assert!(
+            q.canonical().ends_with(",qmoves=6,qdelta=200)"),
+            "{}",
+            q.canonical()
+        );
         assert_eq!(AgentSpec::parse(&q.canonical()).unwrap(), q);
         let h = AgentSpec::parse("human").unwrap();
         assert_eq!((h.canonical().as_str(), h.is_human()), ("human", true));
@@ -445,6 +458,7 @@ mod tests {
             ("mcts(scale=0)", "scale=0"),
             ("mcts(solver=maybe)", "solver"),
             ("mcts(reuse=1)", "reuse"),
+            ("mcts(minimax=6)", "minimax"),
             ("mcts(c=-1)", "c=-1"),
             ("uct(iterations=0)", "iterations"),
             ("uct(cutoff=3)", "unknown parameter"),

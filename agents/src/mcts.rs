@@ -43,6 +43,16 @@
 //!   game reached (found by Zobrist key and ply up to 4 plies below the old
 //!   root) becomes the new tree, keeping its statistics and proofs.
 //!
+//! * **Root win search** (`minimax=N`, off by default; a hybrid of MCTS
+//!   and minimax after Baier and Winands, "MCTS-minimax hybrids", 2015:
+//!   minimax in the selection step, here at the root once per move): in
+//!   two-seat games with the solver, before the iterations, plain
+//!   full-width minimax over 1, 2, … N plies proves the root's quickest
+//!   forced win within N plies (the search then stops at once and plays
+//!   it), or else marks the root moves after which the opponent forces a
+//!   win within N − 1 plies as proven losses (at the first such distance);
+//!   at most [`MINIMAX_NODES`] positions per move.
+//!
 //! Budgets: `iterations` (reproducible for a seed, with `ms=0`), `ms` (wall
 //! clock, not reproducible) and `mb` (tree memory); the search stops at the
 //! first of `iterations` and `ms`. Given only `ms`, there is no iteration
@@ -109,7 +119,17 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "true|false",
         help: "keep the subtree of the position reached between moves",
     },
+    ParamInfo {
+        name: "minimax",
+        default: "0",
+        values: "integer 0..=5 (plies; 0 = off)",
+        help: "two seats, with solver=true: before the iterations, an exhaustive win search of this many plies proves the root's quickest forced win and the root moves the opponent then wins by (at most 1,000,000 positions)",
+    },
 ];
+
+/// Positions the root's win search (`minimax`) may visit in one search;
+/// past it the search proves nothing more.
+pub const MINIMAX_NODES: u64 = 1_000_000;
 
 /// MCTS settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -131,6 +151,8 @@ pub struct MctsConfig {
     pub solver: bool,
     /// Subtree reuse between moves.
     pub reuse: bool,
+    /// Plies of the root's exhaustive win search; 0 for none.
+    pub minimax: u32,
 }
 
 impl Default for MctsConfig {
@@ -144,6 +166,7 @@ impl Default for MctsConfig {
             scale: None,
             solver: true,
             reuse: true,
+            minimax: 0,
         }
     }
 }
@@ -194,6 +217,10 @@ impl MctsConfig {
         };
         let solver = p.choice("solver", &[("true", true), ("false", false)])?;
         let reuse = p.choice("reuse", &[("true", true), ("false", false)])?;
+        let minimax: u32 = p.parse("minimax")?;
+        if minimax > 5 {
+            engine::bail!("agent mcts: minimax={minimax} is not valid (expected integer 0..=5)");
+        }
         Ok(MctsConfig {
             iterations,
             c,
@@ -203,13 +230,21 @@ impl MctsConfig {
             scale,
             solver,
             reuse,
+            minimax,
         })
     }
 
-    /// `mcts(iterations=..,c=..,ms=..,mb=..,cutoff=..,scale=..,solver=..,reuse=..)`.
+    /// `mcts(iterations=..,c=..,ms=..,mb=..,cutoff=..,scale=..,solver=..,reuse=..)`,
+    /// then `minimax=..` where set (so that the specs of the runs made
+    /// before it existed are unchanged).
     pub fn canonical(&self) -> String {
+        let minimax = if self.minimax > 0 {
+            format!(",minimax={}", self.minimax)
+        } else {
+            String::new()
+        };
         format!(
-            "mcts(iterations={},c={},ms={},mb={},cutoff={},scale={},solver={},reuse={})",
+            "mcts(iterations={},c={},ms={},mb={},cutoff={},scale={},solver={},reuse={}{minimax})",
             self.iterations,
             self.c,
             self.ms,
@@ -286,6 +321,10 @@ pub struct Mcts<S: State + Search> {
     /// The root is proven a win, not in one ply, with unproven children
     /// left: the search goes on among those for a quicker win.
     root_open: bool,
+    /// The root's win search proved its quickest win: no need to go on.
+    root_exact: bool,
+    /// Positions the root's win search visited for the last move.
+    pub last_minimax_nodes: u64,
     last_info: Option<SearchInfo>,
 }
 
@@ -306,6 +345,8 @@ impl<S: State + Search> Mcts<S> {
             last_mb_hits: 0,
             last_reused: 0,
             root_open: false,
+            root_exact: false,
+            last_minimax_nodes: 0,
             last_info: None,
         }
     }
@@ -755,12 +796,80 @@ impl<S: State + Search> Mcts<S> {
         }
     }
 
+    /// The root's exhaustive win search (`minimax` plies, MCTS-MS at the
+    /// root after Baier and Winands 2013): for d = 1, 2, ... `minimax`, the
+    /// first root move after which `me` forces a win within d − 1 plies is
+    /// proven a win in d (the quickest: no move won within fewer), which
+    /// proves the root; failing that, each root move after which the
+    /// opponent forces a win within `minimax` − 1 plies is proven a loss at
+    /// the first distance found. Stops, proving nothing more, after
+    /// [`MINIMAX_NODES`] positions.
+    fn root_minimax(&mut self, state: &S, me: usize) {
+        if !self.nodes[0].expanded && !self.expand(0, state) {
+            return;
+        }
+        let root = self.nodes[0];
+        let kids = root.first_child as usize..(root.first_child + root.num_children) as usize;
+        let mut budget = MINIMAX_NODES;
+        let mut bufs = Vec::new();
+        let proven = |node: &mut Node<S::Move>, winner: usize, dist: u32| {
+            node.solved = true;
+            node.proven = [0.0; MAX_SEATS];
+            node.proven[winner] = 1.0;
+            node.proven[1 - winner] = -1.0;
+            node.dist = dist as u16;
+        };
+        let mut done = false;
+        'wins: for d in 1..=self.config.minimax {
+            for i in kids.clone() {
+                let mut c = state.clone();
+                c.apply(self.nodes[i].mv.expect("children carry moves"));
+                match forced_win(&c, me, d - 1, &mut budget, &mut bufs, 0) {
+                    None => {
+                        done = true;
+                        break 'wins;
+                    }
+                    Some(true) => {
+                        proven(&mut self.nodes[i], me, d - 1);
+                        self.root_exact = true;
+                        done = true;
+                        break 'wins;
+                    }
+                    Some(false) => {}
+                }
+            }
+        }
+        if !done {
+            'losses: for i in kids.clone() {
+                if self.nodes[i].solved {
+                    continue;
+                }
+                let mut c = state.clone();
+                c.apply(self.nodes[i].mv.expect("children carry moves"));
+                for d in 0..self.config.minimax {
+                    match forced_win(&c, 1 - me, d, &mut budget, &mut bufs, 0) {
+                        None => break 'losses,
+                        Some(true) => {
+                            proven(&mut self.nodes[i], 1 - me, d);
+                            break;
+                        }
+                        Some(false) => {}
+                    }
+                }
+            }
+        }
+        self.last_minimax_nodes = MINIMAX_NODES - budget;
+        self.try_solve(0);
+    }
+
     /// Whether the search goes on at a proven root: a win for `me` proven
     /// in more than one ply while some root move is unproven, which may win
     /// quicker.
     fn root_stays_open(&self, me: usize) -> bool {
         let root = self.nodes[0];
-        if !(self.config.solver && root.solved && root.proven[me] >= 1.0 && root.dist > 1) {
+        if self.root_exact
+            || !(self.config.solver && root.solved && root.proven[me] >= 1.0 && root.dist > 1)
+        {
             return false;
         }
         let first = root.first_child as usize;
@@ -786,6 +895,15 @@ impl<S: State + Search> Mcts<S> {
         }
         self.last_reused = self.nodes[0].visits;
         self.last_mb_hits = 0;
+        self.root_exact = false;
+        self.last_minimax_nodes = 0;
+        if self.config.minimax > 0
+            && self.config.solver
+            && state.num_seats() == 2
+            && !self.nodes[0].solved
+        {
+            self.root_minimax(state, me);
+        }
         let start = Instant::now();
         let mut next_report = 250u128;
         let mut path = Vec::with_capacity(64);
@@ -861,4 +979,55 @@ impl<S: State + Search> Agent<S> for Mcts<S> {
     fn spec(&self) -> String {
         self.config.canonical()
     }
+}
+
+/// Whether seat `me` forces a win within `plies` plies from `s` against
+/// every defence: plain full-width minimax on the game's moves (a chance
+/// node or the horizon counts as no win). `None` when `budget` (positions,
+/// decremented per position made) runs out first.
+fn forced_win<S: State>(
+    s: &S,
+    me: usize,
+    plies: u32,
+    budget: &mut u64,
+    bufs: &mut Vec<Vec<S::Move>>,
+    ply: usize,
+) -> Option<bool> {
+    let k = match s.to_move() {
+        ToMove::Terminal => return Some(s.returns()[me] > 0.0),
+        ToMove::Chance => return Some(false),
+        ToMove::Seat(_) if plies == 0 => return Some(false),
+        ToMove::Seat(k) => k,
+    };
+    if bufs.len() <= ply {
+        bufs.resize_with(ply + 1, Vec::new);
+    }
+    let mut moves = std::mem::take(&mut bufs[ply]);
+    s.legal_moves(&mut moves);
+    // The mover wins if any move wins; the defender is lost if every move
+    // loses.
+    let mine = k == me;
+    let mut result = Some(!mine);
+    for &m in &moves {
+        if *budget == 0 {
+            result = None;
+            break;
+        }
+        *budget -= 1;
+        let mut c = s.clone();
+        c.apply(m);
+        match forced_win(&c, me, plies - 1, budget, bufs, ply + 1) {
+            None => {
+                result = None;
+                break;
+            }
+            Some(w) if w == mine => {
+                result = Some(mine);
+                break;
+            }
+            Some(_) => {}
+        }
+    }
+    bufs[ply] = moves;
+    result
 }

@@ -274,6 +274,10 @@ fn the_dagger_quiescence_search_is_bounded() {
             1,
         );
         let (_, v) = ab.search(&s);
-        assert_eq!(v, agents::alphabeta::WIN - 3, "qmoves {qmoves} qdelta {qdelta}");
+        assert_eq!(
+            v,
+            agents::alphabeta::WIN - 3,
+            "qmoves {qmoves} qdelta {qdelta}"
+        );
     }
 }
