@@ -51,7 +51,8 @@
 //!   forced win within N plies (the search then stops at once and plays
 //!   it), or else marks the root moves after which the opponent forces a
 //!   win within N − 1 plies as proven losses (at the first such distance);
-//!   at most [`MINIMAX_NODES`] positions per move.
+//!   at most [`MINIMAX_NODES`] positions per move, and its time counts
+//!   against `ms` (it stops, proving nothing more, when `ms` is spent).
 //!
 //! Budgets: `iterations` (reproducible for a seed, with `ms=0`), `ms` (wall
 //! clock, not reproducible) and `mb` (tree memory); the search stops at the
@@ -804,13 +805,16 @@ impl<S: State + Search> Mcts<S> {
     /// opponent forces a win within `minimax` − 1 plies is proven a loss at
     /// the first distance found. Stops, proving nothing more, after
     /// [`MINIMAX_NODES`] positions.
-    fn root_minimax(&mut self, state: &S, me: usize) {
+    fn root_minimax(&mut self, state: &S, me: usize, deadline: Option<Instant>) {
         if !self.nodes[0].expanded && !self.expand(0, state) {
             return;
         }
         let root = self.nodes[0];
         let kids = root.first_child as usize..(root.first_child + root.num_children) as usize;
-        let mut budget = MINIMAX_NODES;
+        let mut budget = Budget {
+            left: MINIMAX_NODES,
+            deadline,
+        };
         let mut bufs = Vec::new();
         let proven = |node: &mut Node<S::Move>, winner: usize, dist: u32| {
             node.solved = true;
@@ -858,7 +862,7 @@ impl<S: State + Search> Mcts<S> {
                 }
             }
         }
-        self.last_minimax_nodes = MINIMAX_NODES - budget;
+        self.last_minimax_nodes = MINIMAX_NODES - budget.left;
         self.try_solve(0);
     }
 
@@ -897,14 +901,17 @@ impl<S: State + Search> Mcts<S> {
         self.last_mb_hits = 0;
         self.root_exact = false;
         self.last_minimax_nodes = 0;
+        // The win search's time counts against the move's budget.
+        let start = Instant::now();
         if self.config.minimax > 0
             && self.config.solver
             && state.num_seats() == 2
             && !self.nodes[0].solved
         {
-            self.root_minimax(state, me);
+            let deadline = (self.config.ms > 0)
+                .then(|| start + std::time::Duration::from_millis(self.config.ms));
+            self.root_minimax(state, me, deadline);
         }
-        let start = Instant::now();
         let mut next_report = 250u128;
         let mut path = Vec::with_capacity(64);
         let mut it = 0u32;
@@ -981,15 +988,40 @@ impl<S: State + Search> Agent<S> for Mcts<S> {
     }
 }
 
+/// What the root's win search may still spend: positions, and a wall-clock
+/// deadline (the move's `ms`).
+struct Budget {
+    left: u64,
+    deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// Takes one position; false once the positions or the time ran out.
+    #[inline]
+    fn take(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        if self.left.is_multiple_of(1024)
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.left = 0;
+        }
+        true
+    }
+}
+
 /// Whether seat `me` forces a win within `plies` plies from `s` against
 /// every defence: plain full-width minimax on the game's moves (a chance
-/// node or the horizon counts as no win). `None` when `budget` (positions,
-/// decremented per position made) runs out first.
+/// node or the horizon counts as no win). `None` when `budget` (positions
+/// made, time) runs out first.
 fn forced_win<S: State>(
     s: &S,
     me: usize,
     plies: u32,
-    budget: &mut u64,
+    budget: &mut Budget,
     bufs: &mut Vec<Vec<S::Move>>,
     ply: usize,
 ) -> Option<bool> {
@@ -1009,11 +1041,10 @@ fn forced_win<S: State>(
     let mine = k == me;
     let mut result = Some(!mine);
     for &m in &moves {
-        if *budget == 0 {
+        if !budget.take() {
             result = None;
             break;
         }
-        *budget -= 1;
         let mut c = s.clone();
         c.apply(m);
         match forced_win(&c, me, plies - 1, budget, bufs, ply + 1) {

@@ -953,7 +953,7 @@ fn quiescence_moves_are_the_single_captures() {
                 }
                 let opp = s.side_to_move().other();
                 for &m in &q {
-                    let mut c = s.clone();
+                    let mut c = s;
                     c.apply(m);
                     let gain = s.capture_gain(m).unwrap();
                     if royal && c.is_terminal() {
