@@ -53,6 +53,13 @@
 //!   win within N − 1 plies as proven losses (at the first such distance);
 //!   at most [`MINIMAX_NODES`] positions per move, and its time counts
 //!   against `ms` (it stops, proving nothing more, when `ms` is spent).
+//!   It finds every win of the tactics set (agents/tests/data/tactics.txt:
+//!   35 of 35 with `minimax=3` at 20,000 iterations, 29 without), but
+//!   shows no gain in play at equal time, so it is off by default: `sprt
+//!   --agents "mcts(ms=50,minimax=3)" "mcts(ms=50)" --elo0 0 --elo1 30
+//!   --max-games 200 --threads 1 --seed 29`, 200 games each, load average
+//!   about 7 on 2 shared cores: Catapult 0.0 ± 47.5 Elo, Royal Catapult
+//!   −27.9 ± 45.4 (both inconclusive at the cap).
 //!
 //! Budgets: `iterations` (reproducible for a seed, with `ms=0`), `ms` (wall
 //! clock, not reproducible) and `mb` (tree memory); the search stops at the
