@@ -15,8 +15,14 @@
 //!   window on a fail (`aspiration=0`: off).
 //! * **Quiescence search** at the horizon: the side to move may stand pat
 //!   on [`Search::evaluate`] or continue with captures
-//!   ([`Search::is_capture`]) for up to `qdepth` plies; in games whose
-//!   `is_capture` is always false it is the plain evaluation.
+//!   ([`Search::quiescence_moves`]: the moves for which
+//!   [`Search::is_capture`] holds, or in a game of compound turns its
+//!   single captures only) for up to `qdepth` plies; in games whose
+//!   `is_capture` is always false it is the plain evaluation. Bounded two
+//!   more ways where asked: at most `qmoves` captures per node, the most
+//!   material ([`Search::capture_gain`]) first, and **delta pruning**
+//!   (`qdelta`): a capture whose material and the margin `qdelta` cannot
+//!   lift stand-pat to alpha is skipped, with every smaller one after it.
 //! * Terminal states score ±(`WIN` − plies from the root), so faster wins
 //!   are preferred. In the table a win or loss score is stored relative to
 //!   the node (`WIN` − plies from the node) and restored relative to the
@@ -74,6 +80,18 @@ pub const PARAMS: &[ParamInfo] = &[
         help: "capture plies searched past the horizon",
     },
     ParamInfo {
+        name: "qmoves",
+        default: "0",
+        values: "integer 0..=1000 (0 = no cap)",
+        help: "quiescence moves looked at per node at most, the most material gained first",
+    },
+    ParamInfo {
+        name: "qdelta",
+        default: "0",
+        values: "integer 0..=100000 (0 = off)",
+        help: "delta pruning margin in evaluation units: a capture is skipped when stand-pat + its material + qdelta <= alpha",
+    },
+    ParamInfo {
         name: "pvs",
         default: "true",
         values: "true|false",
@@ -101,6 +119,11 @@ pub struct AlphaBetaConfig {
     pub tt_mb: u32,
     /// Capture plies past the horizon; 0 for no quiescence search.
     pub qdepth: u32,
+    /// Quiescence moves per node at most (largest gain first); 0 for no
+    /// cap.
+    pub qmoves: u32,
+    /// Delta pruning margin in evaluation units; 0 for none.
+    pub qdelta: u32,
     /// Principal variation search.
     pub pvs: bool,
     /// Root aspiration half-window; 0 for none.
@@ -114,6 +137,8 @@ impl Default for AlphaBetaConfig {
             ms: 0,
             tt_mb: 16,
             qdepth: 8,
+            qmoves: 0,
+            qdelta: 0,
             pvs: true,
             aspiration: 50,
         }
@@ -144,6 +169,18 @@ impl AlphaBetaConfig {
                 "agent alphabeta: qdepth={qdepth} is not valid (expected integer 0..=64)"
             );
         }
+        let qmoves: u32 = p.parse("qmoves")?;
+        if qmoves > 1000 {
+            engine::bail!(
+                "agent alphabeta: qmoves={qmoves} is not valid (expected integer 0..=1000)"
+            );
+        }
+        let qdelta: u32 = p.parse("qdelta")?;
+        if qdelta > 100_000 {
+            engine::bail!(
+                "agent alphabeta: qdelta={qdelta} is not valid (expected integer 0..=100000)"
+            );
+        }
         let pvs = p.choice("pvs", &[("true", true), ("false", false)])?;
         let aspiration: u32 = p.parse("aspiration")?;
         if aspiration > 100_000 {
@@ -156,17 +193,26 @@ impl AlphaBetaConfig {
             ms,
             tt_mb,
             qdepth,
+            qmoves,
+            qdelta,
             pvs,
             aspiration,
         })
     }
 
-    /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`.
+    /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
+    /// then `qmoves=..,qdelta=..` where either is set (so that the specs
+    /// of the runs made before they existed are unchanged).
     pub fn canonical(&self) -> String {
-        format!(
-            "alphabeta(depth={},ms={},tt_mb={},qdepth={},pvs={},aspiration={})",
+        let mut s = format!(
+            "alphabeta(depth={},ms={},tt_mb={},qdepth={},pvs={},aspiration={}",
             self.depth, self.ms, self.tt_mb, self.qdepth, self.pvs, self.aspiration
-        )
+        );
+        if self.qmoves > 0 || self.qdelta > 0 {
+            s += &format!(",qmoves={},qdelta={}", self.qmoves, self.qdelta);
+        }
+        s.push(')');
+        s
     }
 }
 
@@ -376,10 +422,27 @@ impl<S: State + Search> AlphaBeta<S> {
             self.qbufs.push(Vec::new());
         }
         let mut buf = std::mem::take(&mut self.qbufs[ply]);
-        state.legal_moves(&mut buf);
-        buf.retain(|&m| state.is_capture(m));
+        state.quiescence_moves(&mut buf);
+        let (cap, delta) = (self.config.qmoves as usize, self.config.qdelta as i32);
+        if cap > 0 || delta > 0 {
+            // Most material first (stable: the game's order among equals),
+            // so the cap keeps the largest captures and delta pruning can
+            // stop at the first that cannot reach alpha.
+            buf.sort_by_cached_key(|&m| std::cmp::Reverse(state.capture_gain(m)));
+            if cap > 0 {
+                buf.truncate(cap);
+            }
+        }
         let mut best = stand;
         for &m in buf.iter() {
+            if delta > 0
+                && let Some(gain) = state.capture_gain(m)
+                && stand.saturating_add(gain).saturating_add(delta) <= alpha
+            {
+                // Delta pruning: not even this capture's material and the
+                // margin lift the position to alpha, nor any after it.
+                break;
+            }
             let mut child = state.clone();
             child.apply(m);
             let v = self.qchild_value(&child, me, qleft - 1, ply + 1, alpha, beta);

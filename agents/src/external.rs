@@ -582,3 +582,51 @@ impl<S: State + 'static> Agent<S> for External {
         self.config.canonical()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// An endless stream of `x` with no newline (a program that answers
+    /// `go` with output and never ends the line), counting the bytes taken.
+    struct Flood(Arc<AtomicUsize>);
+
+    impl Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            buf.fill(b'x');
+            self.0.fetch_add(buf.len(), Ordering::Relaxed);
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_read_only_up_to_the_bound() {
+        let taken = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = sync_channel(MAX_QUEUED);
+        read_lines(Flood(Arc::clone(&taken)), &tx);
+        assert!(matches!(rx.try_recv(), Ok(Output::Overlong)));
+        // The reader stops after MAX_LINE + 2 bytes of the line, plus at
+        // most one buffer of read-ahead (BufReader's 8 KiB).
+        let n = taken.load(Ordering::Relaxed);
+        assert!(n > MAX_LINE, "{n}");
+        assert!(n <= MAX_LINE + 2 + 8 * 1024, "{n}");
+    }
+
+    #[test]
+    fn lines_up_to_the_bound_pass_and_crlf_is_trimmed() {
+        let exact = "y".repeat(MAX_LINE);
+        let text = format!("bestmove a1\r\n{exact}\n{exact}z\nnever read\n");
+        let (tx, rx) = sync_channel(MAX_QUEUED);
+        read_lines(text.as_bytes(), &tx);
+        let got: Vec<Option<String>> = rx
+            .try_iter()
+            .map(|o| match o {
+                Output::Line(l) => Some(l),
+                Output::Overlong => None,
+            })
+            .collect();
+        assert_eq!(got, [Some("bestmove a1".to_string()), Some(exact), None]);
+    }
+}

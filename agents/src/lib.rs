@@ -10,11 +10,13 @@
 //! * `random`: a uniformly random legal move.
 //! * `uct(iterations=1000,c=1.4,ms=0)`: plain UCT with random playouts to
 //!   the end ([`uct`]), the baseline.
-//! * `mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true)`:
-//!   UCT with early playout termination, MCTS-Solver, subtree reuse and a
-//!   memory bound ([`mcts`]).
-//! * `alphabeta(depth=3,ms=0,tt_mb=16)`: negamax alpha-beta with iterative
-//!   deepening and a Zobrist-keyed transposition table ([`alphabeta`]).
+//! * `mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true,minimax=0)`:
+//!   UCT with early playout termination, MCTS-Solver with win distances,
+//!   subtree reuse, a memory bound and an optional root win search
+//!   ([`mcts`]).
+//! * `alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,qmoves=0,qdelta=0)`:
+//!   negamax alpha-beta with iterative deepening, a Zobrist-keyed
+//!   transposition table and a bounded quiescence search ([`alphabeta`]).
 //! * `solver(mb=64,nodes=0,plies=fewest)`: an exact solver: branch and
 //!   bound for one-seat puzzles, win/draw/loss negamax for two seats
 //!   ([`solver`]).
@@ -81,8 +83,9 @@ pub struct SearchInfo {
     /// The value of the chosen move for the seat to move, in
     /// [`SearchInfo::score_units`].
     pub score: f64,
-    /// The unit of `score`: `eval` (the game's evaluation units) or `mean
-    /// return` (in [-1, 1]).
+    /// The unit of `score`: `eval` (the game's evaluation units), `mean
+    /// return` (in [-1, 1]) or `return` (the solver's exact value: 1, 0 or
+    /// −1 for two seats, the best return for one).
     pub score_units: &'static str,
     /// `score` as a win probability for the seat to move (draws count
     /// half).
@@ -90,7 +93,8 @@ pub struct SearchInfo {
     /// A proven result for the seat to move (`win in 5`, `loss`, `draw`),
     /// if the search proved one.
     pub proven: Option<String>,
-    /// Nodes searched (alpha-beta) or tree nodes (MCTS).
+    /// Nodes searched (alpha-beta), tree nodes (MCTS) or positions
+    /// searched (solver).
     pub nodes: u64,
     /// Milliseconds since the search began.
     pub elapsed_ms: u64,
@@ -399,6 +403,14 @@ mod tests {
         assert_eq!(AgentSpec::parse(&t.canonical()).unwrap(), t);
         let m = AgentSpec::parse("mcts(cutoff=end,scale=250,solver=false,reuse=false)").unwrap();
         assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
+        // minimax is written only where set (older specs stay as they were).
+        let m = AgentSpec::parse("mcts(iterations=50,minimax=3)").unwrap();
+        assert!(
+            m.canonical().ends_with(",reuse=true,minimax=3)"),
+            "{}",
+            m.canonical()
+        );
+        assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
         let v = AgentSpec::parse("solver(mb=8)").unwrap();
         assert_eq!(v.canonical(), "solver(mb=8,nodes=0,plies=fewest)");
         assert_eq!(AgentSpec::parse(&v.canonical()).unwrap(), v);
@@ -418,6 +430,18 @@ mod tests {
         assert!(x.is_timed());
         let a = AgentSpec::parse("alphabeta(depth=2)").unwrap();
         assert_eq!(AgentSpec::parse(&a.canonical()).unwrap(), a);
+        // qmoves and qdelta are written only where set (older specs stay).
+        assert_eq!(
+            a.canonical(),
+            "alphabeta(depth=2,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50)"
+        );
+        let q = AgentSpec::parse("alphabeta(qmoves=6,qdelta=200)").unwrap();
+        assert!(
+            q.canonical().ends_with(",qmoves=6,qdelta=200)"),
+            "{}",
+            q.canonical()
+        );
+        assert_eq!(AgentSpec::parse(&q.canonical()).unwrap(), q);
         let h = AgentSpec::parse("human").unwrap();
         assert_eq!((h.canonical().as_str(), h.is_human()), ("human", true));
         let e = h.check_game(2).unwrap_err();
@@ -434,12 +458,15 @@ mod tests {
             ("mcts(scale=0)", "scale=0"),
             ("mcts(solver=maybe)", "solver"),
             ("mcts(reuse=1)", "reuse"),
+            ("mcts(minimax=6)", "minimax"),
             ("mcts(c=-1)", "c=-1"),
             ("uct(iterations=0)", "iterations"),
             ("uct(cutoff=3)", "unknown parameter"),
             ("alphabeta(depth=65)", "depth"),
             ("alphabeta(tt_mb=4097)", "tt_mb"),
             ("alphabeta(qdepth=65)", "qdepth"),
+            ("alphabeta(qmoves=1001)", "qmoves"),
+            ("alphabeta(qdelta=-1)", "qdelta"),
             ("alphabeta(pvs=yes)", "pvs"),
             ("alphabeta(depth=0)", "depth"),
             ("random(x=1)", "takes no parameters"),

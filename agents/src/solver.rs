@@ -40,10 +40,12 @@
 //! A solved one-seat line is kept, so the following moves of the game cost
 //! nothing.
 
+use std::time::Instant;
+
 use engine::spec::{ParamInfo, Params, Spec};
 use engine::{GameError, Search, State, ToMove};
 
-use crate::Agent;
+use crate::{Agent, SearchInfo};
 
 /// The parameters of `solver(...)`.
 pub const PARAMS: &[ParamInfo] = &[
@@ -195,6 +197,8 @@ pub struct Solver<S: State + Search> {
     plan_key: Option<u64>,
     /// The last solve's result, for reports.
     pub last: Option<Solution<S::Move>>,
+    /// What the agent reported for its last move ([`Agent::last_info`]).
+    last_info: Option<SearchInfo>,
 }
 
 impl<S: State + Search> Solver<S> {
@@ -219,6 +223,7 @@ impl<S: State + Search> Solver<S> {
             plan_at: 0,
             plan_key: None,
             last: None,
+            last_info: None,
         }
     }
 
@@ -607,28 +612,46 @@ fn nearer(v: i32) -> i32 {
 
 impl<S: State + Search> Agent<S> for Solver<S> {
     fn select(&mut self, state: &S) -> S::Move {
-        if state.num_seats() == 1 {
+        let start = Instant::now();
+        let mv = if state.num_seats() == 1 {
             if self.plan_key == Some(state.zobrist()) && self.plan_at < self.plan.len() {
+                // The kept line: nothing searched for this move.
+                let line = self.plan[self.plan_at..].to_vec();
+                let last = self.last.clone().expect("a plan comes from a solve");
+                let sol = Solution {
+                    plies: line.len() as u32,
+                    line,
+                    nodes: 0,
+                    ..last
+                };
+                self.last_info = Some(self.info(state, &sol, start));
                 let m = self.plan[self.plan_at];
                 self.advance(state, m);
                 return m;
             }
             let sol = self.solve(state);
+            self.last_info = Some(self.info(state, &sol, start));
             self.plan = sol.line;
             self.plan_at = 0;
-            if let Some(&m) = self.plan.first() {
-                self.advance(state, m);
-                return m;
-            }
+            self.plan.first().copied()
         } else {
             let sol = self.solve(state);
-            if let Some(&m) = sol.line.first() {
-                return m;
+            self.last_info = Some(self.info(state, &sol, start));
+            sol.line.first().copied()
+        };
+        if let Some(m) = mv {
+            if state.num_seats() == 1 {
+                self.advance(state, m);
             }
+            return m;
         }
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         moves[0]
+    }
+
+    fn last_info(&self) -> Option<SearchInfo> {
+        self.last_info.clone()
     }
 
     fn spec(&self) -> String {
@@ -637,6 +660,86 @@ impl<S: State + Search> Agent<S> for Solver<S> {
 }
 
 impl<S: State + Search> Solver<S> {
+    /// The report of a solve of `state`: the value as `score` (unit
+    /// `return`: two seats 1, 0 or −1 for the seat to move; one seat the
+    /// best return), `proven` (`win in N plies`, `loss in N plies`, `draw`;
+    /// one seat `return V in N plies`) unless a node budget ran out, the
+    /// positions searched as `nodes`, and the line as `pv` (one seat: the
+    /// whole line; two seats: the best move, then the best moves the
+    /// table still holds, at most the plies to the end).
+    pub fn info(&self, state: &S, sol: &Solution<S::Move>, start: Instant) -> SearchInfo {
+        let elapsed = start.elapsed();
+        let one = state.num_seats() == 1;
+        let proven = sol.proven.then(|| {
+            if one {
+                format!("return {} in {} plies", sol.value, sol.plies)
+            } else if sol.value > 0.0 {
+                format!("win in {} plies", sol.plies)
+            } else if sol.value < 0.0 {
+                format!("loss in {} plies", sol.plies)
+            } else {
+                "draw".to_string()
+            }
+        });
+        let pv = if one {
+            let mut st = state.clone();
+            sol.line
+                .iter()
+                .map(|&m| {
+                    let t = st.move_to_text(m);
+                    st.apply(m);
+                    t
+                })
+                .collect()
+        } else {
+            self.table_line(state, sol)
+        };
+        SearchInfo {
+            depth: None,
+            iterations: None,
+            score: sol.value,
+            score_units: "return",
+            win_probability: (sol.value.clamp(-1.0, 1.0) + 1.0) / 2.0,
+            proven,
+            nodes: sol.nodes,
+            elapsed_ms: elapsed.as_millis() as u64,
+            rate: sol.nodes as f64 / elapsed.as_secs_f64().max(1e-9),
+            pv,
+            mb_hits: None,
+            pie: None,
+        }
+    }
+
+    /// Two seats: the first move of `sol`, then the best moves the table
+    /// holds for the positions that follow (legal ones only, no position
+    /// twice, at most `sol.plies` moves in all).
+    fn table_line(&self, state: &S, sol: &Solution<S::Move>) -> Vec<String> {
+        let Some(&first) = sol.line.first() else {
+            return Vec::new();
+        };
+        let mut pv = vec![state.move_to_text(first)];
+        let mut st = state.clone();
+        st.apply(first);
+        let mut seen = vec![st.zobrist()];
+        let mut legal = Vec::new();
+        while !self.tt.is_empty() && (pv.len() as u32) < sol.plies.max(1) && !st.is_terminal() {
+            let Some(m) = self.probe(st.zobrist()).and_then(|e| e.best) else {
+                break;
+            };
+            st.legal_moves(&mut legal);
+            if !legal.contains(&m) {
+                break;
+            }
+            pv.push(st.move_to_text(m));
+            st.apply(m);
+            if seen.contains(&st.zobrist()) {
+                break;
+            }
+            seen.push(st.zobrist());
+        }
+        pv
+    }
+
     /// Steps the kept one-seat plan past `m`, remembering the key of the
     /// state it leads to.
     fn advance(&mut self, state: &S, m: S::Move) {

@@ -348,6 +348,22 @@ impl<S: Search> Search for PieState<S> {
             PieMove::Inner(m) => self.inner.is_capture(m),
         }
     }
+
+    /// G's quiescence moves (the swap is never one).
+    fn quiescence_moves(&self, out: &mut Vec<Self::Move>) {
+        out.clear();
+        with_scratch(|inner: &mut Vec<S::Move>| {
+            self.inner.quiescence_moves(inner);
+            out.extend(inner.iter().map(|&m| PieMove::Inner(m)));
+        });
+    }
+
+    fn capture_gain(&self, mv: Self::Move) -> Option<i32> {
+        match mv {
+            PieMove::Swap => None,
+            PieMove::Inner(m) => self.inner.capture_gain(m),
+        }
+    }
 }
 
 impl<S: Research> Research for PieState<S> {
@@ -545,6 +561,15 @@ impl<S: Research + Search> Search for NoSwapState<S> {
 
     fn is_capture(&self, mv: Self::Move) -> bool {
         self.0.is_capture(mv)
+    }
+
+    fn quiescence_moves(&self, out: &mut Vec<Self::Move>) {
+        self.0.quiescence_moves(out);
+        out.retain(|&m| !self.0.is_swap(m));
+    }
+
+    fn capture_gain(&self, mv: Self::Move) -> Option<i32> {
+        self.0.capture_gain(mv)
     }
 }
 

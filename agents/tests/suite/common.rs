@@ -90,3 +90,28 @@ pub fn slingshot(g: &str, position: &str) -> <SlingshotGame as Game>::State {
     let game = SlingshotGame::from_spec(&Spec::parse(g).unwrap()).unwrap();
     game.parse_position(position).unwrap()
 }
+
+/// Whether the seat `me` wins within `plies` plies from `state` against
+/// every defence: plain full-width minimax over the engine's moves, no
+/// pruning, no table (the reference for the alpha-beta mate distances).
+pub fn wins_within<S: State>(state: &S, me: usize, plies: u32) -> bool {
+    match state.to_move() {
+        ToMove::Terminal => state.returns()[me] > 0.0,
+        _ if plies == 0 => false,
+        ToMove::Chance => false,
+        ToMove::Seat(s) => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mut child_wins = moves.iter().map(|&m| {
+                let mut c = state.clone();
+                c.apply(m);
+                wins_within(&c, me, plies - 1)
+            });
+            if s == me {
+                child_wins.any(|w| w)
+            } else {
+                child_wins.all(|w| w)
+            }
+        }
+    }
+}

@@ -13,3 +13,4 @@ mod mcts;
 mod pie;
 mod searchers;
 mod solver;
+mod tactics;

@@ -139,3 +139,136 @@ fn mcts_memory_bound_and_reuse() {
     m.search(&t);
     assert_eq!(m.last_reused, 0);
 }
+
+/// A subtraction game: two seats in turn take 1, 2 or 4 from a pile, and
+/// whoever takes the last wins. Unlike Nim with takes 1 and 2 a won pile
+/// often has several winning moves of different lengths (pile 4: take 4
+/// wins at once, take 1 leaves the lost pile 3 and wins in 3 plies), so it
+/// tells the quickest win from any win.
+#[derive(Clone, Debug, PartialEq)]
+struct Subtract {
+    pile: u32,
+    to_move: usize,
+    ply: u32,
+}
+
+impl std::fmt::Display for Subtract {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "pile {} seat {}", self.pile, self.to_move)
+    }
+}
+
+impl State for Subtract {
+    type Move = u32;
+    fn num_seats(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> engine::ToMove {
+        if self.pile == 0 {
+            engine::ToMove::Terminal
+        } else {
+            engine::ToMove::Seat(self.to_move)
+        }
+    }
+    fn legal_moves(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend([1, 2, 4].into_iter().filter(|&k| k <= self.pile));
+    }
+    fn apply(&mut self, mv: u32) {
+        self.pile -= mv;
+        self.to_move = 1 - self.to_move;
+        self.ply += 1;
+    }
+    fn returns(&self) -> engine::Returns {
+        let mut r = [0.0; engine::MAX_SEATS];
+        if self.pile == 0 {
+            r[1 - self.to_move] = 1.0;
+            r[self.to_move] = -1.0;
+        }
+        r
+    }
+    fn zobrist(&self) -> u64 {
+        (self.pile as u64) << 1 | self.to_move as u64
+    }
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.zobrist()
+    }
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+    fn move_to_text(&self, mv: u32) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u32, engine::GameError> {
+        text.parse().map_err(|_| engine::GameError::new("bad"))
+    }
+}
+
+impl engine::Research for Subtract {
+    fn first_mover_seat(&self) -> Option<usize> {
+        Some(0)
+    }
+}
+
+impl engine::Search for Subtract {}
+
+/// The exact value and distance of a pile for the seat to move by plain
+/// exhaustive minimax (the reference, independent of the agents): a win
+/// takes the quickest winning move, a loss the slowest reply.
+fn subtract_value(pile: u32) -> (bool, u32) {
+    if pile == 0 {
+        return (false, 0); // the mover has lost: the last take was made
+    }
+    let kids: Vec<(bool, u32)> = [1, 2, 4]
+        .into_iter()
+        .filter(|&k| k <= pile)
+        .map(|k| subtract_value(pile - k))
+        .collect();
+    match kids.iter().filter(|k| !k.0).map(|k| k.1).min() {
+        Some(d) => (true, d + 1),
+        None => (false, kids.iter().map(|k| k.1).max().unwrap() + 1),
+    }
+}
+
+/// MCTS-Solver backs up proven distances: from every pile up to 16 (and
+/// several seeds) it proves the exhaustive value at the exhaustive
+/// distance, plays a quickest win (a move after which the exhaustive
+/// distance is one less) and, when lost, a slowest loss.
+#[test]
+fn mcts_solver_plays_the_quickest_win_and_the_slowest_loss() {
+    // The reference by hand, for the record: piles ≡ 0 (mod 3) are lost.
+    assert_eq!(subtract_value(4), (true, 1));
+    assert_eq!(subtract_value(3), (false, 2));
+    assert_eq!(subtract_value(7), (true, 3));
+    for pile in 1..=16u32 {
+        let (wins, dist) = subtract_value(pile);
+        for seed in 0..4 {
+            let s = Subtract {
+                pile,
+                to_move: 0,
+                ply: 0,
+            };
+            let mut m = Mcts::<Subtract>::new(
+                MctsConfig {
+                    iterations: 20_000,
+                    ..MctsConfig::default()
+                },
+                seed,
+            );
+            let mv = m.search(&s);
+            let info = agents::Agent::<Subtract>::last_info(&m).unwrap();
+            let want = format!("{} in {dist} plies", if wins { "win" } else { "loss" });
+            assert_eq!(
+                info.proven.as_deref(),
+                Some(want.as_str()),
+                "pile {pile} seed {seed}"
+            );
+            let (child_wins, child_dist) = subtract_value(pile - mv);
+            assert_eq!(child_wins, !wins, "pile {pile} seed {seed}: take {mv}");
+            assert_eq!(child_dist + 1, dist, "pile {pile} seed {seed}: take {mv}");
+        }
+    }
+}

@@ -406,3 +406,60 @@ fn solver_table_larger_than_memory_is_refused() {
     assert!(!err.contains('\n'));
     assert!(AgentSpec::parse("solver(mb=1)").is_ok());
 }
+
+/// The solver reports what it proved through [`agents::Agent::last_info`]
+/// (and so through `select_reporting`, which `analyse` and `play
+/// --verbose` print), with values fixed by hand: Nim pile 7 is a win in 5
+/// plies (take 1; module docs of `solver_solves_nim_with_distances`), pile
+/// 6 a loss in 4; the knapsack of capacity 10 ends on 10 in 2 plies.
+#[test]
+fn solver_reports_proven_value_line_and_positions() {
+    for (pile, proven, score, first) in [
+        (7, "win in 5 plies", 1.0, "1"),
+        (6, "loss in 4 plies", -1.0, ""),
+    ] {
+        let s = Nim {
+            pile,
+            to_move: 0,
+            ply: 0,
+            seats: 2,
+        };
+        let mut agent = AgentSpec::parse("solver(mb=1)").unwrap().build::<Nim>(0);
+        let mut lines = Vec::new();
+        agent.select_reporting(&s, &mut |i| lines.push(i.clone()));
+        assert_eq!(lines.len(), 1);
+        let i = &lines[0];
+        assert_eq!(i.proven.as_deref(), Some(proven), "pile {pile}");
+        assert_eq!((i.score, i.score_units), (score, "return"));
+        assert!(i.nodes > 0);
+        assert!(i.pv.len() <= if score > 0.0 { 5 } else { 4 }, "{:?}", i.pv);
+        if !first.is_empty() {
+            assert_eq!(i.pv[0], first);
+        }
+        // Every move of the reported line is legal in turn.
+        let mut st = s.clone();
+        for m in &i.pv {
+            let mv = parse_legal_move(&st, m).unwrap();
+            st.apply(mv);
+        }
+        let text = i.line();
+        assert!(text.contains(&format!("proven {proven}")), "{text}");
+        assert!(text.contains(" nodes "), "{text}");
+    }
+    let mut agent = AgentSpec::parse("solver(mb=1)")
+        .unwrap()
+        .build::<Knapsack>(0);
+    let s = Knapsack::new(&[1, 2, 3, 4, 6], 10, false);
+    let m = agent.select(&s);
+    let i = agent.last_info().expect("the solver reports");
+    assert_eq!(i.proven.as_deref(), Some("return 10 in 2 plies"));
+    assert_eq!(i.pv.len(), 2);
+    assert_eq!(i.pv[0], s.move_to_text(m));
+    // The next move comes from the kept line: reported, no positions searched.
+    let mut s2 = s.clone();
+    s2.apply(m);
+    agent.select(&s2);
+    let i2 = agent.last_info().unwrap();
+    assert_eq!((i2.nodes, i2.pv.len()), (0, 1));
+    assert_eq!(i2.proven.as_deref(), Some("return 10 in 1 plies"));
+}

@@ -63,6 +63,27 @@ pub trait Search: State {
         let _ = mv;
         false
     }
+
+    /// The moves a quiescence search follows past the depth horizon, into
+    /// `out` (cleared first). The default: the legal moves for which
+    /// [`Search::is_capture`] holds. A game whose turns are compound
+    /// (several steps chosen as one move) lists only its **single**
+    /// captures, one step each, so that the search past the horizon does
+    /// not walk every compound turn that holds a capture (Catapult's
+    /// Dagger: ~600 double turns at the start).
+    fn quiescence_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+        out.retain(|&m| self.is_capture(m));
+    }
+
+    /// What the capture `mv` wins at most in material, in evaluation units
+    /// (the value of the pieces it removes), for the quiescence search's
+    /// delta pruning and its move order (most gained first). `None` (the
+    /// default): unknown, never pruned, kept in the game's order.
+    fn capture_gain(&self, mv: Self::Move) -> Option<i32> {
+        let _ = mv;
+        None
+    }
 }
 
 /// What a game's dedicated one-seat solver found ([`Search::solve_alone`]).

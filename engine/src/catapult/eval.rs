@@ -133,4 +133,34 @@ impl<B: CatapultBits> Search for CatapultState<B> {
             CatapultMove::Pass => false,
         }
     }
+
+    /// The single captures only (C-M2), one move each: with the dagger the
+    /// holder's double turns that hold a capture (hundreds at the start)
+    /// are left to the full-width search, and a single capture keeps the
+    /// dagger (C-D2). Without the dagger these are all the captures.
+    fn quiescence_moves(&self, out: &mut Vec<CatapultMove>) {
+        out.clear();
+        if !self.ongoing() {
+            return;
+        }
+        match self.side {
+            Side::Light => self.single_captures::<0>(out),
+            Side::Dark => self.single_captures::<1>(out),
+        }
+    }
+
+    /// The material a single capture removes at the default weights (100
+    /// a piece; a king in Royal is worth the game, [`KING_EN_PRISE`]); a
+    /// double turn's gain is not estimated.
+    fn capture_gain(&self, mv: CatapultMove) -> Option<i32> {
+        let step = match mv {
+            CatapultMove::Move(s) | CatapultMove::MoveThenPass(s) => s,
+            CatapultMove::Double(..) | CatapultMove::Pass => return None,
+        };
+        let taken = self.captured(step);
+        if self.rules.royal && !(taken & self.kings).is_zero() {
+            return Some(KING_EN_PRISE);
+        }
+        Some(super::EvalWeights::DEFAULT.material * (taken & !self.kings).count() as i32)
+    }
 }

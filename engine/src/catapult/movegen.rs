@@ -648,6 +648,29 @@ impl<B: CatapultBits> CatapultState<B> {
         }
     }
 
+    /// The enemy pieces the single move `step` of the side to move removes
+    /// (C-M2: every enemy piece on its path); empty for a non-capture.
+    pub(super) fn captured(&self, step: Step) -> B {
+        if !step.is_capture() {
+            return B::ZERO;
+        }
+        let path =
+            self.geo.rays.ray(step.dir(), step.from()) ^ self.geo.rays.ray(step.dir(), step.to());
+        path & self.pieces(self.side.other())
+    }
+
+    /// The single captures of side `S` (to move) into `out`: one move each
+    /// (C-M2), also for the dagger's holder, whose single move keeps the
+    /// dagger (C-D2); no double turn.
+    pub(super) fn single_captures<const S: usize>(&self, out: &mut Vec<CatapultMove>) {
+        let (own, opp) = (self.pieces[S], self.pieces[1 - S]);
+        gen_singles::<B, S>(self.geo, own, opp, &mut |s| {
+            if s.is_capture() {
+                out.push(CatapultMove::Move(s));
+            }
+        });
+    }
+
     /// Writes the actions of side `S` (to move) into `out` (C-M1, C-M2,
     /// C-P1; with the dagger C-D2–C-D6).
     pub(super) fn actions<const S: usize>(&self, out: &mut Vec<CatapultMove>) {

@@ -910,3 +910,65 @@ fn malformed_input_never_panics() {
         }
     }
 }
+
+/// The quiescence moves (`Search::quiescence_moves`) are the single
+/// captures: without the dagger exactly the legal captures in the legal
+/// order (so alpha-beta's quiescence search on plain Catapult is
+/// unchanged); with it the holder's single captures only, no double turn.
+/// Each capture's `capture_gain` is 100 per enemy piece it removes, counted
+/// here by applying it (a king in Royal: the game).
+#[test]
+fn quiescence_moves_are_the_single_captures() {
+    for spec in [
+        "catapult",
+        "catapult(dagger=true)",
+        "catapult(royal=true,dagger=true)",
+    ] {
+        let g = game8(spec);
+        let dagger = spec.contains("dagger=true");
+        let royal = spec.contains("royal=true");
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let (mut q, mut all) = (Vec::new(), Vec::new());
+        let mut seen = 0;
+        for game in 0..20 {
+            let mut s = g.initial_state(game);
+            while !s.is_terminal() {
+                s.quiescence_moves(&mut q);
+                s.legal_moves(&mut all);
+                let caps: Vec<CatapultMove> =
+                    all.iter().copied().filter(|&m| s.is_capture(m)).collect();
+                if dagger {
+                    for m in &q {
+                        assert!(matches!(m, CatapultMove::Move(_)), "{spec}: {m:?}");
+                        assert!(caps.contains(m), "{spec}: {m:?}");
+                    }
+                    let singles: Vec<CatapultMove> = caps
+                        .iter()
+                        .copied()
+                        .filter(|m| matches!(m, CatapultMove::Move(_)))
+                        .collect();
+                    assert_eq!(q, singles, "{spec}");
+                } else {
+                    assert_eq!(q, caps, "{spec}");
+                }
+                let opp = s.side_to_move().other();
+                for &m in &q {
+                    let mut c = s;
+                    c.apply(m);
+                    let gain = s.capture_gain(m).unwrap();
+                    if royal && c.is_terminal() {
+                        assert_eq!(gain, 50_000, "{spec}: {m:?}");
+                    } else {
+                        let taken = s.material(opp) - c.material(opp);
+                        assert_eq!(gain, 100 * taken as i32, "{spec}: {m:?}");
+                        assert!(taken >= 1 || royal, "{spec}: {m:?}");
+                    }
+                    seen += 1;
+                }
+                let mv = all[rand::Rng::random_range(&mut rng, 0..all.len())];
+                s.apply(mv);
+            }
+        }
+        assert!(seen > 100, "{spec}: only {seen} captures seen");
+    }
+}
