@@ -131,7 +131,11 @@ exit "$rc"
 "#
     );
     let mut merge = header(name, opts, 1);
-    let _ = writeln!(merge, "#SBATCH --output={}/merge.out", dir.to_string_lossy());
+    let _ = writeln!(
+        merge,
+        "#SBATCH --output={}/merge.out",
+        dir.to_string_lossy()
+    );
     let _ = write!(
         merge,
         r#"# Written by boardlab study --slurm; runs once every shard is done.
@@ -163,7 +167,11 @@ fn sbatch(args: &[String], script: &Path) -> Result<String> {
         bail!(
             "sbatch refused {}: {}",
             script.display(),
-            if line.is_empty() { "no message" } else { line.trim() }
+            if line.is_empty() {
+                "no message"
+            } else {
+                line.trim()
+            }
         );
     }
     let text = String::from_utf8_lossy(&out.stdout);
@@ -219,7 +227,10 @@ pub fn submit(
         let _ = std::fs::remove_file(dir.join("merge.status"));
         let array = sbatch(&[], &sub.shards_script)?;
         let merge = sbatch(
-            &[format!("--dependency=afterok:{array}"), "--kill-on-invalid-dep=yes".into()],
+            &[
+                format!("--dependency=afterok:{array}"),
+                "--kill-on-invalid-dep=yes".into(),
+            ],
             &sub.merge_script,
         )?;
         sub.array_job = Some(array);
@@ -338,9 +349,18 @@ mod tests {
     fn bad_options_are_refused_before_anything_is_written() {
         for (o, needle) in [
             (SlurmOpts { tasks: 0, ..opts() }, "at least 1"),
-            (SlurmOpts { time: "1h".into(), ..opts() }, "--time \"1h\""),
             (
-                SlurmOpts { partition: Some("a b".into()), ..opts() },
+                SlurmOpts {
+                    time: "1h".into(),
+                    ..opts()
+                },
+                "--time \"1h\"",
+            ),
+            (
+                SlurmOpts {
+                    partition: Some("a b".into()),
+                    ..opts()
+                },
                 "--partition",
             ),
         ] {

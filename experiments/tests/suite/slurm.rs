@@ -138,14 +138,21 @@ fn slurm_requeued_task_resumes_its_shard() {
         if rows >= 1 {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(120), "shard 1 never played");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "shard 1 never played"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let rq = Command::new("scontrol")
         .args(["requeue", &format!("{array}_1")])
         .output()
         .unwrap();
-    assert!(rq.status.success(), "{}", String::from_utf8_lossy(&rq.stderr));
+    assert!(
+        rq.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rq.stderr)
+    );
     // Slurm holds a requeued job for two minutes before it may start
     // again; once it is pending, a test need not wait for that.
     let task = format!("{array}_1");
@@ -159,7 +166,11 @@ fn slurm_requeued_task_resumes_its_shard() {
                 .args(["update", &format!("jobid={task}"), "starttime=now"])
                 .output()
                 .unwrap();
-            assert!(up.status.success(), "{}", String::from_utf8_lossy(&up.stderr));
+            assert!(
+                up.status.success(),
+                "{}",
+                String::from_utf8_lossy(&up.stderr)
+            );
             break;
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -167,6 +178,9 @@ fn slurm_requeued_task_resumes_its_shard() {
     let status = wait_for_merge(&file, &remote, Duration::from_secs(300));
     assert!(status.contains("merge: done"), "{status}");
     let log = std::fs::read_to_string(Path::new(&remote).join("slurm/shard-1.out")).unwrap();
-    assert!(log.contains("resuming"), "the requeued shard did not resume:\n{log}");
+    assert!(
+        log.contains("resuming"),
+        "the requeued shard did not resume:\n{log}"
+    );
     assert_eq!(games_of(Path::new(&local)), games_of(Path::new(&remote)));
 }
