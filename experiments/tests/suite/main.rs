@@ -20,5 +20,6 @@ mod race;
 mod records;
 mod runs;
 mod sequential;
+mod serve;
 mod strength;
 mod uci;
