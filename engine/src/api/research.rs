@@ -124,7 +124,7 @@ pub trait Research: State {
 /// `no legal move starts at a1` or the legal moves from that cell, and for
 /// a move naming no cell, how many moves are legal. `None` where `text` is
 /// a legal move or chance outcome.
-pub fn generic_illegal_reason<S: Research + ?Sized>(state: &S, text: &str) -> Option<String> {
+pub fn generic_illegal_reason<S: Research>(state: &S, text: &str) -> Option<String> {
     let mv = match state.parse_move(text) {
         Ok(mv) => mv,
         Err(e) => return Some(e.to_string()),

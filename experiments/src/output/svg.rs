@@ -195,10 +195,12 @@ pub fn svg_of_picture_captioned(p: &BoardPicture, caption: Option<&Caption>) -> 
         h = h.max(c.y + 0.6);
     }
     let pw = w * UNIT + 2.0 * MARGIN;
-    let heading = caption.map(|c| wrap_at_commas(&c.heading, ((pw - 2.0 * MARGIN) / 8.0) as usize));
-    let top = heading
-        .as_ref()
-        .map_or(0.0, |l| CAPTION + 17.0 * (l.len() as f64 - 1.0));
+    let heading = caption.map(|c| wrap_at(&c.heading, ',', ((pw - 2.0 * MARGIN) / 8.0) as usize));
+    let status = caption.map(|c| wrap_at(&c.status, ';', ((pw - 2.0 * MARGIN) / 6.8) as usize));
+    let top = match (&heading, &status) {
+        (Some(h), Some(st)) => CAPTION + 17.0 * (h.len() + st.len()) as f64 - 34.0,
+        _ => 0.0,
+    };
     let ph = h * UNIT + 2.0 * MARGIN + top;
     let px = |v: f64| MARGIN + v * UNIT;
     let mut s = String::new();
