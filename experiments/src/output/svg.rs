@@ -207,12 +207,12 @@ pub fn svg_of_picture_captioned(p: &BoardPicture, caption: Option<&Caption>) -> 
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw:.0}" height="{ph:.0}" viewBox="0 {:.0} {pw:.0} {ph:.0}" font-family="sans-serif">"#,
-        -top
+        0.0 - top
     );
     let _ = writeln!(
         s,
         r##"<rect x="0" y="{:.0}" width="{pw:.0}" height="{ph:.0}" fill="#fafafa"/>"##,
-        -top
+        0.0 - top
     );
     if let (Some(c), Some(lines), Some(status)) = (caption, &heading, &status) {
         let _ = writeln!(s, "<title>{}</title>", esc(&c.title));
