@@ -185,7 +185,7 @@ fn play_binary_with_piped_stdin() {
     let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(o.status.code(), Some(0), "{out}");
     assert!(out.contains("not played: bad move \"bogus\""), "{out}");
-    assert!(out.contains("30 legal moves: "), "{out}");
+    assert!(out.contains("30 legal moves, by the cell"), "{out}");
     assert!(out.contains("ply 1: seat 0 (human) plays b1-b2"), "{out}");
     assert!(out.contains("abandoned by seat 0 at ply 2"), "{out}");
     assert!(o.stderr.is_empty());
@@ -517,7 +517,9 @@ fn compound_turn_is_asked_ply_by_ply() {
         "4C-4D\n7C-7D\nmoves\n7D-7E\nquit\n",
     );
     assert!(
-        out.contains("seat 1 (Y) to move; last move: 7C-7D\nmove (or `moves`, `quit`)> 1 legal moves: 7D-7E\n"),
+        out.contains(
+            "seat 1 (Y) to move; last move: 7C-7D\nmove (or `help`)> 1 legal moves: 7D-7E\n"
+        ),
         "{out}"
     );
     assert!(out.contains("ply 3: seat 1 (human) plays 7D-7E"), "{out}");
