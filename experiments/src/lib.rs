@@ -29,4 +29,5 @@ pub mod output;
 pub mod report;
 pub mod research;
 pub mod run;
+pub mod serve;
 pub mod stats;

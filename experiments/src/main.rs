@@ -10,7 +10,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use experiments::commands::{
     analyse, balance, engine, evidence, export, games, merge, moves, perft, pie, play, rate,
-    replay, report, show, solve, sprt, study, tournament, tune,
+    replay, report, serve, show, solve, sprt, study, tournament, tune,
 };
 
 /// boardlab: exact bitboard engines, game-playing agents and honest
@@ -32,6 +32,7 @@ enum Command {
     Evidence(evidence::Args),
     Solve(solve::Args),
     Play(play::Args),
+    Serve(serve::Args),
     Analyse(analyse::Args),
     Tournament(tournament::Args),
     Rate(rate::Args),
@@ -60,6 +61,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Evidence(args) => evidence::run(args, out),
         Command::Solve(args) => solve::run(args, out),
         Command::Play(args) => play::run(args, out),
+        Command::Serve(args) => serve::run(args, out),
         Command::Analyse(args) => analyse::run(args, out),
         Command::Tournament(args) => tournament::run(args, out),
         Command::Rate(args) => rate::run(args, out),

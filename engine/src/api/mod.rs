@@ -73,12 +73,14 @@ mod research;
 mod search;
 
 pub use learning::{ActionSeq, Decisions, Learning, MAX_DECISIONS};
-pub use perft::{apply_moves, parse_legal_move, perft, perft_leaves, perft_turns};
+pub use perft::{
+    apply_moves, parse_legal_move, parse_move_explained, perft, perft_leaves, perft_turns,
+};
 pub use picture::{
     BoardPicture, CellKind, CellPicture, CellShape, PiecePicture, alquerque_links, board_field,
     cased_piece, chequered, numbered_piece, piece, sly_picture, square_picture,
 };
-pub use research::{BoardShape, Research, SeatRole};
+pub use research::{BoardShape, Research, SeatRole, generic_illegal_reason};
 pub use search::{AloneSolution, Search};
 
 thread_local! {

@@ -31,6 +31,29 @@ pub fn parse_legal_move<S: State>(state: &S, text: &str) -> Result<S::Move, Game
     Ok(mv)
 }
 
+/// Like [`parse_legal_move`], but an illegal move's error gives the reason
+/// in the game's terms ([`crate::api::Research::illegal_reason`]):
+/// `move "a1-a2" is not legal here: no piece on a1`. For people (`boardlab
+/// play`, `boardlab serve`).
+///
+/// # Errors
+/// Malformed text, a move at a terminal state, or an illegal move, with the
+/// reason.
+pub fn parse_move_explained<S: crate::api::Research>(
+    state: &S,
+    text: &str,
+) -> Result<S::Move, GameError> {
+    match parse_legal_move(state, text) {
+        Ok(mv) => Ok(mv),
+        Err(e) => match state.illegal_reason(text) {
+            Some(why) if state.parse_move(text).is_ok() => {
+                crate::bail!("move {text:?} is not legal here: {why}")
+            }
+            _ => Err(e),
+        },
+    }
+}
+
 /// Applies a whitespace-separated move record to `state`, checking each move.
 ///
 /// # Errors

@@ -262,3 +262,42 @@ fn circle_sly_centres(p: &mut BoardPicture) {
         c.circled = col % 3 == 1 && row % 3 == 1;
     }
 }
+
+impl BoardPicture {
+    /// The cells whose names occur in `text` (a move in the game's
+    /// notation), as indices into [`BoardPicture::cells`], in the order they
+    /// occur: `c3-d4` gives c3 then d4, `c3-b2;b2xa1` c3, b2, b2, a1. At each
+    /// place the longest name wins and a name ending in a digit must not
+    /// run on into another digit (so `a10` is not read as `a1`). Front ends use it to
+    /// let a person click a move's cells, and the generic illegal-move
+    /// reason to find a move's origin, with no game-specific code.
+    pub fn cells_in(&self, text: &str) -> Vec<usize> {
+        let bytes = text.as_bytes();
+        let mut found = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            let mut best: Option<(usize, usize)> = None;
+            for (k, c) in self.cells.iter().enumerate() {
+                let n = c.name.as_bytes();
+                let end = i + n.len();
+                if n.is_empty() || end > bytes.len() || &bytes[i..end] != n {
+                    continue;
+                }
+                // `a1` must not be read out of `a10`.
+                let runs_on = n.last().is_some_and(u8::is_ascii_digit)
+                    && bytes.get(end).is_some_and(u8::is_ascii_digit);
+                if !runs_on && best.is_none_or(|(_, l)| n.len() > l) {
+                    best = Some((k, n.len()));
+                }
+            }
+            match best {
+                Some((k, len)) => {
+                    found.push(k);
+                    i += len;
+                }
+                None => i += 1,
+            }
+        }
+        found
+    }
+}

@@ -3,6 +3,7 @@
 
 use super::Returns;
 use super::State;
+use super::ToMove;
 use super::picture::BoardPicture;
 
 /// What a position means for research, beyond move generation: seat roles
@@ -105,6 +106,74 @@ pub trait Research: State {
     fn board_picture(&self) -> Option<BoardPicture> {
         None
     }
+
+    /// Why `text` is not a legal move here, in a short sentence a player
+    /// reads (`no piece on a1`, `the piece on c3 has range 2 (C-R-def)`);
+    /// `None` where `text` is legal. Games override it with reasons from
+    /// their rules; the default, [`generic_illegal_reason`], needs no game
+    /// knowledge: the parse error, the game's end, or what the legal moves
+    /// from the move's first cell are.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        generic_illegal_reason(self, text)
+    }
+}
+
+/// The reason [`Research::illegal_reason`] gives by default: a malformed
+/// move's parse error; `the game is over`; at a chance node, the outcomes;
+/// else, reading the cells named in the move ([`BoardPicture::cells_in`]),
+/// `no legal move starts at a1` or the legal moves from that cell, and for
+/// a move naming no cell, how many moves are legal. `None` where `text` is
+/// a legal move or chance outcome.
+pub fn generic_illegal_reason<S: Research>(state: &S, text: &str) -> Option<String> {
+    let mv = match state.parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    let texts: Vec<String> = match state.to_move() {
+        ToMove::Terminal => return Some("the game is already over".into()),
+        ToMove::Chance => {
+            let mut outs = Vec::new();
+            state.chance_outcomes(&mut outs);
+            if outs.iter().any(|&(m, _)| m == mv) {
+                return None;
+            }
+            let t: Vec<String> = outs.iter().map(|&(m, _)| state.move_to_text(m)).collect();
+            return Some(format!(
+                "chance plays here, and its outcomes are {}",
+                t.join(" ")
+            ));
+        }
+        ToMove::Seat(_) => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            if moves.contains(&mv) {
+                return None;
+            }
+            moves.iter().map(|&m| state.move_to_text(m)).collect()
+        }
+    };
+    let Some(pic) = state.board_picture() else {
+        return Some(format!("not one of the {} legal moves", texts.len()));
+    };
+    let first = |t: &str| pic.cells_in(t).first().copied();
+    let Some(from) = first(text) else {
+        return Some(format!("not one of the {} legal moves", texts.len()));
+    };
+    let name = &pic.cells[from].name;
+    let from_here: Vec<&String> = texts.iter().filter(|t| first(t) == Some(from)).collect();
+    if from_here.is_empty() {
+        return Some(format!("no legal move starts at {name}"));
+    }
+    const SHOWN: usize = 8;
+    let mut list: Vec<&str> = from_here.iter().take(SHOWN).map(|t| t.as_str()).collect();
+    if from_here.len() > SHOWN {
+        list.push("...");
+    }
+    Some(format!(
+        "not one of the {} legal moves from {name}: {}",
+        from_here.len(),
+        list.join(" ")
+    ))
 }
 
 /// Who a seat is ([`Research::seat_role`]), one kind of value per field, so

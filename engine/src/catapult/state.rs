@@ -178,7 +178,7 @@ impl<B: CatapultBits> CatapultState<B> {
     /// the path is removed, the landing square included. Keeps the key.
     /// Returns whether the move wins (C-E1, C-K4).
     #[inline(always)]
-    fn apply_step(&mut self, step: Step) -> bool {
+    pub(super) fn apply_step(&mut self, step: Step) -> bool {
         let me = self.side.index();
         let op = 1 - me;
         let (from, to) = (step.from(), step.to());
@@ -400,6 +400,12 @@ impl<B: CatapultBits> State for CatapultState<B> {
 }
 
 impl<B: CatapultBits> Research for CatapultState<B> {
+    /// The reason from the rules (`no piece on a1`, range C-R-def, forward
+    /// only C-M1, the Dagger's C-D2...); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     /// `regicide` (Royal: the king captured), `annihilation` (every piece
     /// captured), `ply cap` (ruling C-R2).
     fn end_reason(&self) -> Option<&'static str> {

@@ -314,3 +314,127 @@ impl<B: CatapultBits> fmt::Display for CatapultState<B> {
         }
     }
 }
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): an empty or enemy square
+/// (C-T2), a plain move that is not forward (C-M1), beyond the piece's
+/// range (C-R-def), through a friend (C-M3), a plain move onto or through
+/// an enemy or a capture with no enemy on its path (C-M2), a pass with a
+/// move on (C-P1), and the Dagger's rules (C-D2, C-D4, C-D5, C-D6). `None`
+/// where the move is legal.
+pub(super) fn illegal_reason<B: CatapultBits>(s: &CatapultState<B>, text: &str) -> Option<String> {
+    let mv = match parse_move(s.geo, text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.outcome != Outcome::Ongoing {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let side = s.side;
+    let no_move = legal == [CatapultMove::Pass];
+    match mv {
+        CatapultMove::Pass => Some(format!(
+            "{} has a move, and a pass is allowed only with none (C-P1)",
+            side.name()
+        )),
+        _ if no_move => Some(format!(
+            "{} has no legal move and must pass (C-P1, C-D6)",
+            side.name()
+        )),
+        CatapultMove::Move(a) => step_reason(s, a),
+        CatapultMove::Double(a, _) | CatapultMove::MoveThenPass(a) => {
+            if !s.rules.dagger {
+                return Some("a double turn needs the Dagger (`dagger=true`, C-D2)".into());
+            }
+            if s.dagger != Some(side) {
+                return Some(format!(
+                    "only the Dagger's holder plays a double turn, and {} holds it (C-D2)",
+                    side.other().name()
+                ));
+            }
+            if let Some(why) = step_reason(s, a) {
+                return Some(format!("first move: {why}"));
+            }
+            let mut after = *s;
+            if after.apply_step(a) {
+                return Some(format!(
+                    "{} wins at once, so there is no second move (C-D4)",
+                    step_text(s.geo.n, a)
+                ));
+            }
+            let CatapultMove::Double(_, b) = mv else {
+                return Some(if s.rules.dagger_move_then_pass {
+                    "`m1;pass` is only for a first move that leaves no second (C-D5)".into()
+                } else {
+                    "`m1;pass` is not allowed (`dagger_move_then_pass=false`, C-D5)".into()
+                });
+            };
+            // The second move is by the same side, legality recomputed (C-D2).
+            step_reason(&after, b).map(|why| format!("second move: {why}"))
+        }
+    }
+    .or_else(|| Some("not one of the legal moves".into()))
+}
+
+/// Why the single move `a` of the side to move in `s` is illegal, or `None`
+/// if it is a legal move of one piece.
+fn step_reason<B: CatapultBits>(s: &CatapultState<B>, a: Step) -> Option<String> {
+    let n = s.geo.n as usize;
+    let (from, to) = (a.from(), a.to());
+    let (fname, tname) = (square_name(from as usize, n), square_name(to as usize, n));
+    let side = s.side;
+    let (own, enemy) = (s.pieces[side.index()], s.pieces[side.other().index()]);
+    if enemy.has(from) {
+        return Some(format!(
+            "the piece on {fname} is {}'s, and {} is to move",
+            side.other().name(),
+            side.name()
+        ));
+    }
+    if !own.has(from) {
+        return Some(format!("no piece on {fname}"));
+    }
+    let (dir, path) = s.geo.rays.path(from, to)?;
+    let dist = path.count();
+    let range = s.range_at(from).unwrap_or(1);
+    if dist > range {
+        return Some(format!(
+            "the piece on {fname} has range {range} (2 to the number of its forward \
+             neighbours that are friends or off the board, C-R-def), and {tname} is {dist} away"
+        ));
+    }
+    if let Some(friend) = s.geo.rays.nearest(dir, from, own & path) {
+        return Some(format!(
+            "{} is blocked by its own piece on {} (C-M3)",
+            fname,
+            square_name(friend as usize, n)
+        ));
+    }
+    let hits = enemy & path;
+    if a.is_capture() && hits.is_zero() {
+        return Some(format!(
+            "a capture needs an enemy on its path, and there is none from {fname} to {tname} \
+             (C-M2): write {fname}-{tname} for a plain move"
+        ));
+    }
+    if !a.is_capture() {
+        if !side.forward().contains(&dir) {
+            let f = side.forward().map(|d| format!("{d:?}")).join(", ");
+            return Some(format!(
+                "a move without capture goes forward only, {f} for {} (C-M1)",
+                side.name()
+            ));
+        }
+        if !hits.is_zero() {
+            return Some(format!(
+                "an enemy is on the path, so this is a capture (C-M2): write {fname}x{tname}"
+            ));
+        }
+    }
+    None
+}

@@ -972,3 +972,57 @@ fn quiescence_moves_are_the_single_captures() {
         assert!(seen > 100, "{spec}: only {seen} captures seen");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Illegal moves: the reason a player is given (Research::illegal_reason)
+// ---------------------------------------------------------------------------
+
+/// Each illegal move at the 8×8 start (Light b1 d1 f1 / a2 c2 e2 / b3 d3,
+/// Dark h3 ...; a1 empty, C-S1) is answered with the rule it breaks; the
+/// expected words come from the rule cited.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let s = game8("catapult").initial_state(0);
+    let why = |t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal"))
+    };
+    // C-T2: one move of one of the mover's own pieces.
+    assert_eq!(why("a1-a2"), "no piece on a1");
+    assert_eq!(
+        why("h3-h4"),
+        "the piece on h3 is Dark's, and Light is to move"
+    );
+    // C-M1: a move without capture goes forward only (Light N, NE, E).
+    assert!(why("b1-a1").contains("forward only, N, NE, E for Light (C-M1)"));
+    // C-R-def: a2 has one friendly forward neighbour (b3), so range 2.
+    assert!(why("a2-a5").starts_with("the piece on a2 has range 2"));
+    assert!(why("a2-a5").ends_with("a5 is 3 away"));
+    // C-M3: a ray stops before the first friend.
+    assert_eq!(why("b1-b3"), "b1 is blocked by its own piece on b3 (C-M3)");
+    // C-M2: a capture needs an enemy on its path.
+    assert!(why("b1xb2").starts_with("a capture needs an enemy on its path"));
+    // C-P1: passing only without a legal move.
+    assert!(why("pass").ends_with("a pass is allowed only with none (C-P1)"));
+    // C-D2: without the Dagger there is no double turn.
+    assert!(why("b1-b2;d1-d2").contains("needs the Dagger"));
+    // Malformed text keeps the parser's message.
+    assert!(why("b1b2").starts_with("bad move"));
+    assert_eq!(s.illegal_reason("b1-b2"), None);
+}
+
+/// The Dagger (C-D1, C-D2): Dark holds it at the start, so Light may not
+/// play a double turn.
+#[test]
+fn illegal_double_turn_names_the_daggers_holder() {
+    let s = game8("catapult(dagger=true)").initial_state(0);
+    assert_eq!(
+        s.illegal_reason("b1-b2;d1-d2").unwrap(),
+        "only the Dagger's holder plays a double turn, and Dark holds it (C-D2)"
+    );
+    let e = engine::parse_move_explained(&s, "a1-a2").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "move \"a1-a2\" is not legal here: no piece on a1"
+    );
+}

@@ -156,3 +156,58 @@ fn pie_games() {
         assert_eq!(kit(g, 20, 7, 2_000).games, 20, "{g}");
     }
 }
+
+/// `Research::illegal_reason` agrees with the legal moves in every game
+/// (the default's generic reason and each game's own): `None` for each
+/// legal move, a reason (never a panic) for moves that are not, along
+/// random playouts of every game and of `pie(catapult)`.
+#[test]
+fn illegal_reasons_agree_with_the_legal_moves() {
+    use engine::{Game, GameVisitor, Research, State, ToMove, visit_game};
+    use rand::{Rng, SeedableRng};
+    struct Walk;
+    impl GameVisitor for Walk {
+        type Output = usize;
+        fn visit<G: Game>(self, game: G) -> usize {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            let mut s = game.initial_state(1);
+            let (mut moves, mut outs, mut reasons) = (Vec::new(), Vec::new(), 0);
+            for _ in 0..40 {
+                match s.to_move() {
+                    ToMove::Terminal => break,
+                    ToMove::Chance => {
+                        s.chance_outcomes(&mut outs);
+                        let m = outs[rng.random_range(0..outs.len())].0;
+                        assert_eq!(s.illegal_reason(&s.move_to_text(m)), None);
+                        s.apply(m);
+                    }
+                    ToMove::Seat(_) => {
+                        s.legal_moves(&mut moves);
+                        let texts: Vec<String> = moves.iter().map(|&m| s.move_to_text(m)).collect();
+                        for t in texts.iter().take(6) {
+                            assert_eq!(s.illegal_reason(t), None, "{t} in {}", s.to_text());
+                        }
+                        // Reversed legal moves and junk are mostly illegal.
+                        for t in texts
+                            .iter()
+                            .take(6)
+                            .map(|t| t.chars().rev().collect::<String>())
+                            .chain(["a1-a2".into(), "zz".into(), String::new()])
+                        {
+                            let legal = engine::parse_legal_move(&s, &t).is_ok();
+                            let why = s.illegal_reason(&t);
+                            assert_eq!(why.is_none(), legal, "{t:?} in {}: {why:?}", s.to_text());
+                            reasons += usize::from(why.is_some());
+                        }
+                        s.apply(moves[rng.random_range(0..moves.len())]);
+                    }
+                }
+            }
+            reasons
+        }
+    }
+    for info in engine::registry::GAMES {
+        assert!(visit_game(info.name, Walk).unwrap() > 0, "{}", info.name);
+    }
+    assert!(visit_game("pie(catapult(dagger=true))", Walk).unwrap() > 0);
+}

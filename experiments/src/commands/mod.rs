@@ -21,6 +21,7 @@ pub mod play;
 pub mod rate;
 pub mod replay;
 pub mod report;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod sprt;

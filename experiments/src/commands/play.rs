@@ -12,8 +12,10 @@ use crate::research::play::{PlayArgs, play_game};
 /// Play one game, printing the board after each ply and the record at the end.
 ///
 /// A `human` seat reads its moves from standard input, one per line in
-/// the game's notation; `moves` lists the legal moves, `quit` (or the
-/// end of input) abandons the game.
+/// the game's notation (an illegal one is answered with the rule it
+/// breaks); `moves [CELL]` lists the legal moves, `undo` takes back your
+/// last turn, `hint` asks the opposing agent, `help` lists the commands,
+/// `quit` (or the end of input) abandons the game.
 #[derive(ClapArgs)]
 pub struct Args {
     #[command(flatten)]

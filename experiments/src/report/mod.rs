@@ -202,17 +202,24 @@ fn balance_section(
         );
     }
     let _ = writeln!(md);
-    // The bar chart of every row.
-    let bars: Vec<(String, f64, f64, f64, f64)> = rows
-        .iter()
-        .map(|r| {
-            (
-                format!("{}  [{}, n={}]", short(&r.game), short(&r.agent), r.n),
-                r.first_mover_rate,
-                r.draw_rate,
-                r.first_mover_lower,
-                r.first_mover_upper,
-            )
+    // The bar chart of every row: each game's bars weakest agent first
+    // (by Elo on the game's scale; random first, unrated agents last).
+    let bars: Vec<plot::WdlBar> = bars_by_strength(rows)
+        .into_iter()
+        .map(|r| plot::WdlBar {
+            label: format!(
+                "{}: {}{}, n={}",
+                short(&r.game),
+                agent_in_words(&r.agent),
+                r.elo.map(|e| format!(", Elo {e:.0}")).unwrap_or_default(),
+                r.n
+            ),
+            tooltip: format!("{} / {} ({} seats)", r.game, r.agent, r.seats),
+            win: r.first_mover_rate,
+            draw: r.draw_rate,
+            lower: r.first_mover_lower,
+            upper: r.first_mover_upper,
+            fair: 1.0 / r.seats.max(1) as f64,
         })
         .collect();
     let path = plots_dir.join("balance-first-mover.svg");
@@ -224,7 +231,7 @@ fn balance_section(
     let seeds: Vec<String> = unique(rows.iter().map(|r| r.seed.to_string()));
     let _ = writeln!(
         md,
-        "![first mover's win rate]({})\n\n*Figure: first mover's wins, draws and losses per game and agent (stacked), 95% Wilson whiskers on the win rate; n per bar in its label; agents as labelled, same agent in both seats, seats alternated; run seed {}; settings per row in the table above.*\n",
+        "![first mover's win rate]({})\n\n*Figure: first mover's wins, draws and losses per game and agent (stacked), 95% Wilson whiskers on the win rate, a tick at the fair share 1/seats; each game's bars weakest agent first (Elo on the game's scale; random first, unrated agents last); n per bar in its label, the full specs in its tooltip; agents as labelled, same agent in both seats, seats alternated; run seed {}; settings per row in the table above.*\n",
         rel(results, &path),
         seeds.join(", ")
     );
@@ -270,6 +277,89 @@ fn balance_section(
 /// Who made each game CSV (the provenance in its configuration file): a
 /// section only when some file records it (files written before it was
 /// recorded have none, so their report is unchanged).
+/// The balance rows in the bar chart's order: games in order of first
+/// appearance, each game's rows by strength: random first, then by Elo,
+/// then the unrated ones by spec.
+fn bars_by_strength(rows: &[BalanceRow]) -> Vec<&BalanceRow> {
+    let mut games: Vec<&str> = Vec::new();
+    for r in rows {
+        if !games.contains(&r.game.as_str()) {
+            games.push(&r.game);
+        }
+    }
+    let strength = |r: &BalanceRow| match (r.agent.as_str(), r.elo) {
+        ("random", _) => f64::NEG_INFINITY,
+        (_, Some(e)) => e,
+        (_, None) => f64::INFINITY,
+    };
+    let mut out: Vec<&BalanceRow> = rows.iter().collect();
+    out.sort_by(|a, b| {
+        let ga = games.iter().position(|g| *g == a.game);
+        let gb = games.iter().position(|g| *g == b.game);
+        ga.cmp(&gb)
+            .then(strength(a).total_cmp(&strength(b)))
+            .then(a.agent.cmp(&b.agent))
+    });
+    out
+}
+
+/// An agent spec in words a designer reads: `mcts(iterations=1000,...)` →
+/// `MCTS, 1,000 playouts a move`, `alphabeta(depth=4,...)` → `alpha-beta,
+/// depth 4`, `random` → `random moves`; parameters other than the budget
+/// that differ from their defaults follow in brackets (`(c=0.7)`).
+pub fn agent_in_words(spec: &str) -> String {
+    let Ok(s) = engine::spec::Spec::parse(spec) else {
+        return spec.to_string();
+    };
+    let arg = |k: &str| s.args.iter().find(|(a, _)| a == k).map(|(_, v)| v.as_str());
+    let ms = arg("ms").filter(|m| *m != "0");
+    let budget = |name: &str, per: &str| match (ms, arg(per)) {
+        (Some(m), _) => format!("{name}, {} ms a move", thousands(m)),
+        (None, Some(n)) if per == "depth" => format!("{name}, depth {n}"),
+        (None, Some(n)) => format!("{name}, {} playouts a move", thousands(n)),
+        (None, None) => name.to_string(),
+    };
+    let words = match s.name.as_str() {
+        "random" => "random moves".to_string(),
+        "mcts" => budget("MCTS", "iterations"),
+        "uct" => budget("plain UCT", "iterations"),
+        "alphabeta" => budget("alpha-beta", "depth"),
+        "solver" => "exact solver".to_string(),
+        _ => return short(spec),
+    };
+    // The other parameters that differ from their defaults.
+    let rest: Vec<String> = engine::spec::Spec::parse(&short(spec))
+        .map(|t| {
+            t.args
+                .into_iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "iterations" | "ms" | "depth"))
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect()
+        })
+        .unwrap_or_default();
+    if rest.is_empty() {
+        words
+    } else {
+        format!("{words} ({})", rest.join(","))
+    }
+}
+
+/// A whole number with thousands separators (`1000` → `1,000`); other
+/// text unchanged.
+fn thousands(n: &str) -> String {
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return n.to_string();
+    }
+    let mut out = String::new();
+    for (i, c) in n.chars().enumerate() {
+        if i > 0 && (n.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn provenance_section(md: &mut String, results: &Path, rows: &[BalanceRow]) -> Result<()> {
     let mut lines = Vec::new();
     for r in rows {

@@ -178,76 +178,139 @@ fn boards_split<DB: DrawingBackend>(
     area.split_evenly((1, n.max(1)))
 }
 
+/// One bar of [`wdl_bars`]: the first mover's games of one game and agent.
+#[derive(Clone, Debug)]
+pub struct WdlBar {
+    /// The label beside the bar, in words.
+    pub label: String,
+    /// The bar's tooltip: the full game string and agent spec.
+    pub tooltip: String,
+    /// The first mover's win rate.
+    pub win: f64,
+    /// The draw rate.
+    pub draw: f64,
+    /// The win rate's 95 % interval.
+    pub lower: f64,
+    /// Its upper end.
+    pub upper: f64,
+    /// The fair share, 1/seats: where the win rate of a fair game without
+    /// draws lies.
+    pub fair: f64,
+}
+
+/// Pixels a character of a 12-pixel sans-serif label takes at most, on
+/// average over a label (a generous estimate, so labels are never clipped).
+const LABEL_CHAR_PX: u32 = 7;
+
 /// One bar per label, the first mover's games split into wins, draws and
 /// losses (stacked, in that order from the left), a whisker for the 95 %
-/// interval of the win rate, and a line at 1/2. A bar is
-/// `(label, win rate, draw rate, win lower, win upper)`.
+/// interval of the win rate, and a tick at each bar's fair share (1/seats:
+/// ½ for two seats, ⅓ for three). The label area is as wide as the longest
+/// label; each label carries its bar's tooltip (the full specs).
 ///
 /// # Errors
 /// An output that cannot be written.
-pub fn wdl_bars(path: &Path, title: &str, bars: &[(String, f64, f64, f64, f64)]) -> Result<()> {
+pub fn wdl_bars(path: &Path, title: &str, bars: &[WdlBar]) -> Result<()> {
     let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
     let h = 110 + 26 * bars.len().max(1) as u32;
-    let root = SVGBackend::new(path, (900, h)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let (root, key) = root.split_vertically(h - 30);
-    let n = bars.len();
-    let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 15))
-        .margin(10)
-        .x_label_area_size(36)
-        .y_label_area_size(330)
-        .build_cartesian_2d(0.0f64..1.0, -0.5f64..(n as f64 - 0.5))
-        .map_err(|e| err(e.to_string()))?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .y_labels(n.max(1))
-        .y_label_formatter(&|y| {
-            let i = y.round();
-            if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
-                labels[labels.len() - 1 - i as usize].clone()
-            } else {
-                String::new()
-            }
-        })
-        .x_desc("share of games: first mover wins | draws | losses (whisker: 95% Wilson interval of the win rate)")
-        .draw()
-        .map_err(|e| err(e.to_string()))?;
-    let (win, draw, loss) = (WDL[0].1, WDL[1].1, WDL[2].1);
-    for (i, (_, w, d, lo, hi)) in bars.iter().enumerate() {
-        let y = (n - 1 - i) as f64;
-        for (a, b, c) in [(0.0, *w, win), (*w, w + d, draw), (w + d, 1.0, loss)] {
-            if b > a {
-                chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [(a, y - 0.3), (b, y + 0.3)],
-                        c.filled(),
-                    )))
-                    .map_err(|e| err(e.to_string()))?;
-            }
-        }
+    let longest = bars
+        .iter()
+        .map(|b| b.label.chars().count())
+        .max()
+        .unwrap_or(0) as u32;
+    let label_px = 30 + LABEL_CHAR_PX * longest;
+    let w = 560 + label_px;
+    {
+        let root = SVGBackend::new(path, (w, h)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+        let (root, key) = root.split_vertically(h - 30);
+        let n = bars.len();
+        let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 15))
+            .margin(10)
+            .x_label_area_size(36)
+            .y_label_area_size(label_px)
+            .build_cartesian_2d(0.0f64..1.0, -0.5f64..(n as f64 - 0.5))
+            .map_err(|e| err(e.to_string()))?;
         chart
-            .draw_series(LineSeries::new([(*lo, y), (*hi, y)], BLACK.stroke_width(2)))
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(n.max(1))
+            .y_label_style(("sans-serif", 12))
+            .y_label_formatter(&|y| {
+                let i = y.round();
+                if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
+                    labels[labels.len() - 1 - i as usize].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc("share of games: first mover wins | draws | losses (whisker: 95% Wilson interval of the win rate; tick: fair share 1/seats)")
+            .draw()
             .map_err(|e| err(e.to_string()))?;
+        let (win, draw, loss) = (WDL[0].1, WDL[1].1, WDL[2].1);
+        for (i, b) in bars.iter().enumerate() {
+            let y = (n - 1 - i) as f64;
+            let (w, d) = (b.win, b.draw);
+            for (a, e, c) in [(0.0, w, win), (w, w + d, draw), (w + d, 1.0, loss)] {
+                if e > a {
+                    chart
+                        .draw_series(std::iter::once(Rectangle::new(
+                            [(a, y - 0.3), (e, y + 0.3)],
+                            c.filled(),
+                        )))
+                        .map_err(|e| err(e.to_string()))?;
+                }
+            }
+            chart
+                .draw_series(LineSeries::new(
+                    [(b.lower, y), (b.upper, y)],
+                    BLACK.stroke_width(2),
+                ))
+                .map_err(|e| err(e.to_string()))?;
+            chart
+                .draw_series(LineSeries::new(
+                    [(b.fair, y - 0.45), (b.fair, y + 0.45)],
+                    BLACK.stroke_width(2),
+                ))
+                .map_err(|e| err(e.to_string()))?;
+        }
+        let mut x = label_px as i32 + 10;
+        for (name, c) in WDL {
+            key.draw(&Rectangle::new([(x, 8), (x + 16, 22)], c.filled()))
+                .map_err(|e| err(e.to_string()))?;
+            key.draw(&Text::new(name, (x + 22, 9), ("sans-serif", 12)))
+                .map_err(|e| err(e.to_string()))?;
+            x += 150;
+        }
+        root.present().map_err(|e| err(e.to_string()))?;
     }
-    chart
-        .draw_series(LineSeries::new(
-            [(0.5, -0.5), (0.5, n as f64 - 0.5)],
-            BLACK.mix(0.6),
-        ))
-        .map_err(|e| err(e.to_string()))?;
-    let mut x = 340;
-    for (name, c) in WDL {
-        key.draw(&Rectangle::new([(x, 8), (x + 16, 22)], c.filled()))
-            .map_err(|e| err(e.to_string()))?;
-        key.draw(&Text::new(name, (x + 22, 9), ("sans-serif", 12)))
-            .map_err(|e| err(e.to_string()))?;
-        x += 150;
+    // Tooltips: each label's <text> gets a <title> with the full specs
+    // (plotters writes a text element's content on a line of its own).
+    let mut svg = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+    for b in bars {
+        let shown = format!(">\n{}\n</text>", xml(&b.label));
+        if let Some(at) = svg.find(&shown) {
+            let with = format!(
+                "><title>{}</title>\n{}\n</text>",
+                xml(&b.tooltip),
+                xml(&b.label)
+            );
+            svg.replace_range(at..at + shown.len(), &with);
+        }
     }
-    root.present().map_err(|e| err(e.to_string()))?;
+    std::fs::write(path, svg).map_err(|e| err(e.to_string()))?;
     Ok(())
+}
+
+/// Text escaped for XML the way plotters' SVG backend escapes it.
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
 }
 
 /// The legend of [`wdl_bars`]: the first mover's wins, draws, losses.

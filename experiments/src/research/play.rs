@@ -6,9 +6,13 @@
 //! per ply, so Sniggle's continuation steps and the spinner's placements
 //! are asked one by one). Before each of its moves it is told the side to
 //! move and the last move; a malformed or illegal move is answered with the
-//! reason and asked again; `moves` lists the legal moves; `quit` or the end
-//! of the input abandons the game (not an error). Chance outcomes are drawn
-//! from the seed and shown like any ply.
+//! reason (`Research::illegal_reason`: the rule it breaks) and asked again;
+//! `moves` lists the legal moves (grouped by the cell they start from when
+//! there are many), `moves CELL` one piece's, `undo` takes back the
+//! person's last turn, `hint` asks the opposing agent, `help` or `?` lists
+//! the commands ([`SEAT_HELP`]); `quit` or the end of the input abandons
+//! the game (not an error). Chance outcomes are drawn from the seed and
+//! shown like any ply.
 
 use std::fmt::Write as _;
 use std::io::BufRead;
@@ -19,7 +23,10 @@ use rand_chacha::ChaCha8Rng;
 
 use agents::AgentSpec;
 use engine::Research;
-use engine::{Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move, visit_game};
+use engine::{
+    Game, GameVisitor, State, ToMove, apply_moves, parse_legal_move, parse_move_explained,
+    visit_game,
+};
 
 use crate::run::mix;
 
@@ -55,15 +62,140 @@ struct PlayVisitor<'a> {
 /// What a person typed at a prompt.
 enum Answer<M> {
     Move(M),
+    Undo,
     Quit,
 }
 
-/// Asks the person in seat `seat` for a move until one is legal, or they
-/// quit (`quit`, or the end of the input).
-fn ask<S: Research>(
+/// The commands a person may type at the prompt, for `help`.
+pub const SEAT_HELP: &str = concat!(
+    "  MOVE          play a move in the game's notation (a compound turn one ply at a time)\n",
+    "  moves         the legal moves, grouped by the cell they start from\n",
+    "  moves CELL    the legal moves from CELL (or starting with any text: `moves b1-b2;`)\n",
+    "  undo          take back your last full turn (and the replies since)\n",
+    "  hint          ask the opposing agent's search for a move\n",
+    "  help, ?       this list\n",
+    "  quit          abandon the game (no result)"
+);
+
+/// The legal moves of `state` for a person, as lines: up to 20 on one line;
+/// more grouped by the cell they start from (the first cell named in their
+/// text, [`engine::BoardPicture::cells_in`]), one group a line, compound
+/// turns (`m1;m2`) collapsed to their first ply and a count. With `only`,
+/// the moves from that cell, or else those whose text starts with it, in
+/// full. Lines wrap at about 100 characters.
+pub fn moves_for_people<S: Research>(state: &S, only: Option<&str>) -> Vec<String> {
+    let mut moves = Vec::new();
+    let mut outs = Vec::new();
+    match state.to_move() {
+        ToMove::Terminal => return vec!["the game is over: no moves".into()],
+        ToMove::Chance => {
+            state.chance_outcomes(&mut outs);
+            moves = outs.iter().map(|&(m, _)| m).collect();
+        }
+        ToMove::Seat(_) => state.legal_moves(&mut moves),
+    }
+    let texts: Vec<String> = moves.iter().map(|&m| state.move_to_text(m)).collect();
+    let pic = state.board_picture();
+    let first_cell = |t: &str| -> Option<String> {
+        let p = pic.as_ref()?;
+        p.cells_in(t).first().map(|&k| p.cells[k].name.clone())
+    };
+    if let Some(only) = only {
+        let picked: Vec<&String> = texts
+            .iter()
+            .filter(|t| first_cell(t).as_deref() == Some(only))
+            .collect();
+        let picked = if picked.is_empty() {
+            texts.iter().filter(|t| t.starts_with(only)).collect()
+        } else {
+            picked
+        };
+        let mut lines = vec![format!("{} legal moves from {only}:", picked.len())];
+        lines.extend(wrap(picked.iter().map(|t| t.as_str()), "  "));
+        return lines;
+    }
+    if texts.len() <= 20 {
+        return vec![format!("{} legal moves: {}", texts.len(), texts.join(" "))];
+    }
+    // Groups in order of first appearance.
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for t in &texts {
+        let key = first_cell(t).unwrap_or_else(|| "other".into());
+        let shown = match t.split_once(';') {
+            Some((head, _)) => format!("{head};"),
+            None => t.clone(),
+        };
+        let i = match groups.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                groups.push((key, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        groups[i].1.push(shown);
+    }
+    let mut lines = vec![format!(
+        "{} legal moves, by the cell they start from (`m1;..(n)`: n compound turns \
+         starting with m1; `moves CELL` or `moves m1;` lists them):",
+        texts.len()
+    )];
+    for (key, items) in groups {
+        // Collapse repeats (the compound turns' first plies) to a count.
+        let mut seen: Vec<(String, usize)> = Vec::new();
+        for it in items {
+            match seen.iter_mut().find(|(t, _)| *t == it) {
+                Some((_, n)) => *n += 1,
+                None => seen.push((it, 1)),
+            }
+        }
+        let words: Vec<String> = seen
+            .into_iter()
+            .map(|(t, n)| {
+                if t.ends_with(';') {
+                    format!("{t}..({n})")
+                } else {
+                    t
+                }
+            })
+            .collect();
+        let mut w = wrap(words.iter().map(String::as_str), "    ");
+        if let Some(first) = w.first_mut() {
+            *first = format!("  {key}: {}", first.trim_start());
+        }
+        lines.extend(w);
+    }
+    lines
+}
+
+/// Words joined by spaces in lines of about 100 characters, each line
+/// starting with `indent`.
+fn wrap<'a>(words: impl Iterator<Item = &'a str>, indent: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::from(indent);
+    for w in words {
+        if line.len() > indent.len() && line.len() + w.len() > 100 {
+            lines.push(std::mem::replace(&mut line, String::from(indent)));
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if line.len() > indent.len() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Asks the person in seat `seat` for a move until one is legal, they take
+/// back a turn (`undo`) or they quit (`quit`, or the end of the input);
+/// `help` lists the commands, `hint` asks a fresh `hinter` (the opposing
+/// agent) for a move.
+fn ask<S: Research + engine::Search + 'static>(
     state: &S,
     seat: usize,
     last: Option<&str>,
+    hinter: (&AgentSpec, u64),
     input: &mut dyn BufRead,
     out: &mut dyn std::io::Write,
 ) -> Result<Answer<S::Move>> {
@@ -79,28 +211,56 @@ fn ask<S: Research>(
         last.unwrap_or("none (start)")
     )?;
     loop {
-        write!(out, "move (or `moves`, `quit`)> ")?;
+        write!(out, "move (or `help`)> ")?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
             return Ok(Answer::Quit);
         }
-        match line.trim() {
-            "" => {}
-            "quit" => return Ok(Answer::Quit),
-            "moves" => {
-                let mut moves = Vec::new();
-                state.legal_moves(&mut moves);
-                let texts: Vec<String> = moves.iter().map(|&m| state.move_to_text(m)).collect();
-                writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "))?;
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match (word, rest.trim()) {
+            ("", _) => {}
+            ("quit", "") => return Ok(Answer::Quit),
+            ("undo", "") => return Ok(Answer::Undo),
+            ("help" | "?", "") => writeln!(out, "commands:\n{SEAT_HELP}")?,
+            ("moves", only) => {
+                let only = (!only.is_empty()).then_some(only);
+                for l in moves_for_people(state, only) {
+                    writeln!(out, "{l}")?;
+                }
             }
-            text => match parse_legal_move(state, text) {
+            ("hint", "") => {
+                let (spec, seed) = hinter;
+                let mut agent = spec.build::<S>(seed);
+                let mut info = None;
+                let mv = agent.select_reporting(state, &mut |i| info = Some(i.line()));
+                let text = state.move_to_text(mv);
+                match info {
+                    Some(i) => writeln!(out, "hint from {}: {text} ({i})", spec.canonical())?,
+                    None => writeln!(out, "hint from {}: {text}", spec.canonical())?,
+                }
+            }
+            _ => match parse_move_explained(state, line) {
                 Ok(mv) => return Ok(Answer::Move(mv)),
-                Err(e) => writeln!(out, "not played: {e}; try again")?,
+                Err(e) => writeln!(
+                    out,
+                    "not played: {e}; try again (`help` lists the commands)"
+                )?,
             },
         }
     }
+}
+
+/// The agent a person's `hint` asks: the first seat's agent that is not a
+/// person, or `mcts(iterations=2000)` between people.
+fn hint_agent(specs: &[AgentSpec]) -> AgentSpec {
+    specs
+        .iter()
+        .find(|s| !s.is_human() && !matches!(s, AgentSpec::External(_)))
+        .cloned()
+        .unwrap_or_else(|| AgentSpec::parse("mcts(iterations=2000)").expect("a valid spec"))
 }
 
 impl GameVisitor for PlayVisitor<'_> {
@@ -140,6 +300,10 @@ impl GameVisitor for PlayVisitor<'_> {
         )?;
         let mut abandoned = None;
         let mut forfeited: Option<(usize, agents::Forfeit)> = None;
+        let hinter = hint_agent(self.specs);
+        // The position before each ply played here, with the record's length
+        // then, for `undo`.
+        let mut history: Vec<(G::State, usize)> = Vec::new();
         loop {
             let (mv, who) = match state.to_move() {
                 ToMove::Terminal => break,
@@ -152,8 +316,25 @@ impl GameVisitor for PlayVisitor<'_> {
                     match players[s].as_mut() {
                         None => {
                             let last = record.last().map(String::as_str);
-                            match ask(&state, s, last, self.input, self.out)? {
+                            let seed = mix(args.seed, 1000 + u64::from(state.ply()));
+                            match ask(&state, s, last, (&hinter, seed), self.input, self.out)? {
                                 Answer::Move(mv) => (mv, who),
+                                Answer::Undo => {
+                                    match take_back(&mut history, s) {
+                                        Some((before, len)) => {
+                                            state = before;
+                                            record.truncate(len);
+                                            writeln!(
+                                                self.out,
+                                                "taken back to ply {}\n{state}\nposition: {}\n",
+                                                state.ply(),
+                                                state.to_text()
+                                            )?;
+                                        }
+                                        None => writeln!(self.out, "nothing to undo")?,
+                                    }
+                                    continue;
+                                }
                                 Answer::Quit => {
                                     abandoned = Some(s);
                                     break;
@@ -181,6 +362,7 @@ impl GameVisitor for PlayVisitor<'_> {
                 }
             };
             let text = state.move_to_text(mv);
+            history.push((state.clone(), record.len()));
             state.apply(mv);
             writeln!(
                 self.out,
@@ -249,6 +431,24 @@ impl GameVisitor for PlayVisitor<'_> {
         }
         Ok(s)
     }
+}
+
+/// Takes back the last full turn of `seat`: the latest position in
+/// `history` where `seat` was to move and had not moved just before (the
+/// first ply of its turn: a compound turn's later plies, Sniggle's
+/// continuations or the spinner's placements after its spin, go with it;
+/// a chance outcome before them stays drawn), removing it and everything
+/// after it. `None` where `seat` has not moved yet.
+fn take_back<S: State>(history: &mut Vec<(S, usize)>, seat: usize) -> Option<(S, usize)> {
+    let starts_turn = |k: usize, h: &[(S, usize)]| {
+        h[k].0.to_move() == ToMove::Seat(seat)
+            && (k == 0 || h[k - 1].0.to_move() != ToMove::Seat(seat))
+    };
+    let k = (0..history.len())
+        .rev()
+        .find(|&k| starts_turn(k, history))?;
+    history.truncate(k + 1);
+    history.pop()
 }
 
 /// Plays one game, printing each position to `out` (with `verbose`, also

@@ -7,7 +7,7 @@ use anyhow::{Result, anyhow, bail};
 
 use engine::{Game, GameVisitor, State, visit_game};
 
-use crate::output::svg::svg_of;
+use crate::output::svg::svg_of_position;
 
 struct ShowVisitor<'a> {
     position: Option<&'a str>,
@@ -23,7 +23,8 @@ impl GameVisitor for ShowVisitor<'_> {
         match self.svg {
             None => Ok(format!("{state}\nposition: {}", state.to_text())),
             Some(path) => {
-                let Some(svg) = svg_of(&state) else {
+                let last = self.moves.and_then(|m| m.split_whitespace().last());
+                let Some(svg) = svg_of_position(&state, &game.game_string(), last) else {
                     bail!("{} has no board picture", game.game_string());
                 };
                 std::fs::write(path, svg)

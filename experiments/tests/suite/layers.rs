@@ -6,12 +6,13 @@
 use std::path::Path;
 
 /// Each layer (a folder of `src/`) and the modules it must not name.
-const RULES: [(&str, &[&str]); 5] = [
+const RULES: [(&str, &[&str]); 6] = [
     ("output", &["run", "research", "report", "commands"]),
     ("stats", &["run", "research", "report", "commands"]),
     ("run", &["research", "report", "commands"]),
     ("research", &["report", "commands"]),
     ("report", &["commands"]),
+    ("serve", &["commands"]),
 ];
 
 /// The top-level modules a source names through `crate::`.

@@ -20,6 +20,7 @@ mod race;
 mod records;
 mod runs;
 mod sequential;
+mod serve;
 mod slurm;
 mod strength;
 mod study;

@@ -143,3 +143,129 @@ fn show_prints_or_draws_a_position_and_refuses_bad_paths() {
         "--position",
     );
 }
+
+/// `show --svg` writes the game string as the SVG's title, the side to move
+/// and the last move above the board, and outlines the last move's cells.
+#[test]
+fn show_svg_has_title_side_to_move_and_last_move() {
+    let d = dir("show-caption");
+    let out = p(&d, "c.svg");
+    ok(&[
+        "show", "--game", "catapult", "--moves", "b1-b2", "--svg", &out,
+    ]);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let text_of = |class: &str| -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .map(|n| {
+                n.descendants()
+                    .filter(|t| t.is_text())
+                    .filter_map(|t| t.text())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+    assert!(
+        title
+            .text()
+            .unwrap()
+            .starts_with("catapult(size=8,royal=false")
+    );
+    assert_eq!(text_of("title"), ["catapult"]);
+    // A long status wraps after its `;` inside the board's width.
+    let long = p(&d, "end.svg");
+    ok(&[
+        "show",
+        "--game",
+        "catapult",
+        "--position",
+        "8/8/8/8/8/8/8/L7 D - 9",
+        "--svg",
+        &long,
+    ]);
+    let end = std::fs::read_to_string(&long).unwrap();
+    assert!(
+        end.contains(">game over: seat 0 (light) wins (annihilation);</tspan>"),
+        "{end}"
+    );
+    assert_eq!(
+        text_of("status"),
+        ["seat 1 (dark) to move; last move: b1-b2"]
+    );
+    assert_eq!(text_of("marked").len(), 2);
+}
+
+/// The balance plot: a bar per row with the agent in words and the full
+/// specs as the label's tooltip, a fair-share tick at 1/seats (⅓ for a
+/// three-seat game), and a label area wide enough for the longest label.
+#[test]
+fn balance_bars_have_fair_share_ticks_and_whole_labels() {
+    use experiments::report::agent_in_words;
+    use experiments::report::plot::{WdlBar, wdl_bars};
+    assert_eq!(
+        agent_in_words(
+            "mcts(iterations=1000,c=1.4,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true)"
+        ),
+        "MCTS, 1,000 playouts a move (c=1.4)"
+    );
+    assert_eq!(
+        agent_in_words("alphabeta(depth=4,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50)"),
+        "alpha-beta, depth 4"
+    );
+    assert_eq!(
+        agent_in_words("uct(iterations=50,c=1.4,ms=250)"),
+        "plain UCT, 250 ms a move"
+    );
+    assert_eq!(agent_in_words("random"), "random moves");
+    let d = dir("wdl-bars");
+    let path = d.join("bars.svg");
+    let long = "a very long label that the old fixed label area clipped: ".repeat(2);
+    let bars = [
+        WdlBar {
+            label: "sniggle: random moves, n=10".into(),
+            tooltip: "sniggle(players=3) / random (3 seats)".into(),
+            win: 0.4,
+            draw: 0.0,
+            lower: 0.2,
+            upper: 0.6,
+            fair: 1.0 / 3.0,
+        },
+        WdlBar {
+            label: long.clone(),
+            tooltip: "catapult / mcts (2 seats)".into(),
+            win: 0.5,
+            draw: 0.1,
+            lower: 0.4,
+            upper: 0.6,
+            fair: 0.5,
+        },
+    ];
+    wdl_bars(&path, "t", &bars).unwrap();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let label = doc
+        .descendants()
+        .find(|n| n.has_tag_name("text") && n.text().is_some_and(|t| t.contains("old fixed")))
+        .or_else(|| {
+            doc.descendants().find(|n| {
+                n.has_tag_name("text")
+                    && n.descendants()
+                        .any(|c| c.text().is_some_and(|t| t.contains("old fixed")))
+            })
+        })
+        .expect("the long label");
+    // Right-aligned at x: it starts at x minus its width, inside the picture.
+    let x: f64 = label.attribute("x").unwrap().parse().unwrap();
+    assert!(
+        x > 6.2 * long.len() as f64,
+        "x = {x} for {} characters",
+        long.len()
+    );
+    assert!(
+        svg.contains("<title>sniggle(players=3) / random (3 seats)</title>"),
+        "{svg}"
+    );
+}

@@ -30,7 +30,8 @@ fn args(game: &str, agents: &[&str]) -> PlayArgs {
 
 /// A person at Catapult: a malformed move and an illegal one are answered
 /// with the reason and asked again, `moves` lists the 30 first moves
-/// (docs/rules/catapult.md §1.16, perft 1), a blank line is ignored, a legal move is
+/// (docs/rules/catapult.md §1.16, perft 1) grouped by the square they start
+/// from, a blank line is ignored, a legal move is
 /// played, the prompt then names the opponent's reply, and `quit` ends the
 /// game without a result.
 #[test]
@@ -44,9 +45,15 @@ fn human_seat_reads_moves_and_reprompts() {
         "{out}"
     );
     assert!(out.contains("not played: bad move \"zz9\""), "{out}");
-    assert!(out.contains("> 30 legal moves: f1-f2 "), "{out}");
     assert!(
-        out.contains("not played: move \"b2-c3\" is not legal in this position"),
+        out.contains("> 30 legal moves, by the cell they start from"),
+        "{out}"
+    );
+    // b1 has range 2 (c2 is a friend, C-R-def) and moves N or E (C-M1).
+    assert!(out.contains("\n  b1: b1-b2 b1-c1\n"), "{out}");
+    // b2 is empty at the start (C-S1).
+    assert!(
+        out.contains("not played: move \"b2-c3\" is not legal here: no piece on b2"),
         "{out}"
     );
     assert!(out.contains("ply 1: seat 0 (human) plays b1-b2"), "{out}");
@@ -64,6 +71,48 @@ fn human_seat_reads_moves_and_reprompts() {
         end.ends_with("abandoned by seat 0 at ply 2: no result"),
         "{end}"
     );
+}
+
+/// The seat's commands: `help` and `?` list them, `moves CELL` one
+/// piece's moves, `undo` takes back the person's last turn with the reply,
+/// `hint` asks the opponent's agent, and with the Dagger (1,002 actions
+/// for Dark after Light's first move, compound turns `m1;m2`) `moves`
+/// stays one short line per square.
+#[test]
+fn human_seat_help_moves_undo_and_hint() {
+    let (out, end) = scripted(
+        &args("catapult", &["human", "random"]),
+        "help\n?\nmoves d1\nundo\nb1-b2\nundo\nhint\nquit\n",
+    );
+    assert_eq!(out.matches("  undo          take back").count(), 2, "{out}");
+    // d1 has range 2 (e2 is a friend, C-R-def); d3 and e2 are friends (C-M3).
+    assert!(
+        out.contains("> 2 legal moves from d1:\n  d1-d2 d1-e1\n"),
+        "{out}"
+    );
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("taken back to ply 0"), "{out}");
+    assert!(out.contains("hint from random: "), "{out}");
+    assert!(
+        end.ends_with("abandoned by seat 0 at ply 0: no result"),
+        "{end}"
+    );
+
+    let (out, _) = scripted(
+        &args("catapult(dagger=true)", &["random", "human"]),
+        "moves\nmoves h3-h2;\nquit\n",
+    );
+    assert!(out.contains("> 31 legal moves from h3-h2;:\n"), "{out}");
+    let listing: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.contains("legal moves, by the cell"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    // Dark's 12 movable pieces, one line each (C-D1: Dark holds the Dagger).
+    assert_eq!(listing.len(), 12, "{out}");
+    assert!(out.contains("1002 legal moves, by the cell"), "{out}");
+    assert!(listing.iter().all(|l| l.len() <= 110), "{listing:?}");
 }
 
 /// The end of the input abandons the game cleanly, wherever the person
@@ -137,7 +186,7 @@ fn play_binary_with_piped_stdin() {
     let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(o.status.code(), Some(0), "{out}");
     assert!(out.contains("not played: bad move \"bogus\""), "{out}");
-    assert!(out.contains("30 legal moves: "), "{out}");
+    assert!(out.contains("30 legal moves, by the cell"), "{out}");
     assert!(out.contains("ply 1: seat 0 (human) plays b1-b2"), "{out}");
     assert!(out.contains("abandoned by seat 0 at ply 2"), "{out}");
     assert!(o.stderr.is_empty());
@@ -544,7 +593,9 @@ fn compound_turn_is_asked_ply_by_ply() {
         "4C-4D\n7C-7D\nmoves\n7D-7E\nquit\n",
     );
     assert!(
-        out.contains("seat 1 (Y) to move; last move: 7C-7D\nmove (or `moves`, `quit`)> 1 legal moves: 7D-7E\n"),
+        out.contains(
+            "seat 1 (Y) to move; last move: 7C-7D\nmove (or `help`)> 1 legal moves: 7D-7E\n"
+        ),
         "{out}"
     );
     assert!(out.contains("ply 3: seat 1 (human) plays 7D-7E"), "{out}");
