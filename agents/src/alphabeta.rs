@@ -657,31 +657,10 @@ impl<S: State + Search> AlphaBeta<S> {
 
     /// The principal variation from the table, starting with `first`.
     fn principal_variation(&self, state: &S, first: S::Move) -> Vec<String> {
-        let mut pv = vec![state.move_to_text(first)];
-        let mut st = state.clone();
-        st.apply(first);
-        let mut seen = vec![st.zobrist()];
-        while !self.tt.is_empty() && pv.len() < 32 && !st.is_terminal() {
-            let key = st.zobrist();
-            let Some(e) = self.tt[self.tt_index(key)] else {
-                break;
-            };
-            let Some(m) = e.best.filter(|_| e.key == key) else {
-                break;
-            };
-            let mut legal = Vec::new();
-            st.legal_moves(&mut legal);
-            if !legal.contains(&m) {
-                break;
-            }
-            pv.push(st.move_to_text(m));
-            st.apply(m);
-            if seen.contains(&st.zobrist()) {
-                break;
-            }
-            seen.push(st.zobrist());
-        }
-        pv
+        let max = if self.tt.is_empty() { 1 } else { 32 };
+        crate::table_line(state, first, max, |key| {
+            self.tt[self.tt_index(key)].and_then(|e| e.best.filter(|_| e.key == key))
+        })
     }
 
     fn info(&self, state: &S, mv: S::Move, v: i32, start: Instant) -> SearchInfo {

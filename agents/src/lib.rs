@@ -160,6 +160,39 @@ pub enum ForfeitKind {
     IllegalMove,
 }
 
+/// A line of play read from a transposition table: `first`, then the
+/// best move `best` gives for each position that follows, as long as it is
+/// legal there, no position repeats, the game goes on and the line is
+/// shorter than `max` moves. The moves as text (the `pv` of [`SearchInfo`]).
+pub(crate) fn table_line<S: State>(
+    state: &S,
+    first: S::Move,
+    max: usize,
+    mut best: impl FnMut(u64) -> Option<S::Move>,
+) -> Vec<String> {
+    let mut pv = vec![state.move_to_text(first)];
+    let mut st = state.clone();
+    st.apply(first);
+    let mut seen = vec![st.zobrist()];
+    let mut legal = Vec::new();
+    while pv.len() < max && !st.is_terminal() {
+        let Some(m) = best(st.zobrist()) else {
+            break;
+        };
+        st.legal_moves(&mut legal);
+        if !legal.contains(&m) {
+            break;
+        }
+        pv.push(st.move_to_text(m));
+        st.apply(m);
+        if seen.contains(&st.zobrist()) {
+            break;
+        }
+        seen.push(st.zobrist());
+    }
+    pv
+}
+
 /// A forfeited turn: the seat loses the game (see [`Agent::try_select`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Forfeit {

@@ -717,27 +717,14 @@ impl<S: State + Search> Solver<S> {
         let Some(&first) = sol.line.first() else {
             return Vec::new();
         };
-        let mut pv = vec![state.move_to_text(first)];
-        let mut st = state.clone();
-        st.apply(first);
-        let mut seen = vec![st.zobrist()];
-        let mut legal = Vec::new();
-        while !self.tt.is_empty() && (pv.len() as u32) < sol.plies.max(1) && !st.is_terminal() {
-            let Some(m) = self.probe(st.zobrist()).and_then(|e| e.best) else {
-                break;
-            };
-            st.legal_moves(&mut legal);
-            if !legal.contains(&m) {
-                break;
-            }
-            pv.push(st.move_to_text(m));
-            st.apply(m);
-            if seen.contains(&st.zobrist()) {
-                break;
-            }
-            seen.push(st.zobrist());
-        }
-        pv
+        let max = if self.tt.is_empty() {
+            1
+        } else {
+            sol.plies.max(1) as usize
+        };
+        crate::table_line(state, first, max, |key| {
+            self.probe(key).and_then(|e| e.best)
+        })
     }
 
     /// Steps the kept one-seat plan past `m`, remembering the key of the

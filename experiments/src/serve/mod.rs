@@ -416,7 +416,8 @@ fn games_of(path: &str, file: &Path) -> Result<Vec<(usize, Value)>, Fail> {
     if len > MAX_FILE_BYTES {
         return Err(Fail(413, format!("{}: larger than 64 MiB", file.display())));
     }
-    let recs = crate::run::records::read_records(file).map_err(|e| bad(format!("{path}: {e:#}")))?;
+    let recs =
+        crate::run::records::read_records(file).map_err(|e| bad(format!("{path}: {e:#}")))?;
     recs.into_iter()
         .map(|(line, r)| {
             serde_json::to_value(&r)
