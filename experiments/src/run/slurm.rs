@@ -368,4 +368,46 @@ mod tests {
             assert!(e.contains(needle), "{e}");
         }
     }
+
+    /// `--status` reads the tasks' state files: a failed shard with its exit
+    /// status and last line, the merge left unstarted because of it.
+    #[test]
+    fn status_names_the_failed_shard_and_why() {
+        let d = std::env::temp_dir().join(format!("bl-slurm-status-{}", std::process::id()));
+        let slurm = d.join("slurm");
+        std::fs::create_dir_all(&slurm).unwrap();
+        assert!(
+            status(&d)
+                .unwrap_err()
+                .to_string()
+                .contains("no Slurm submission")
+        );
+        let sub = Submission {
+            tasks: 3,
+            array_job: Some("41".into()),
+            merge_job: Some("42".into()),
+            ..Submission::default()
+        };
+        std::fs::write(submission_path(&d), serde_json::to_string(&sub).unwrap()).unwrap();
+        std::fs::write(slurm.join("shard-1.status"), "done\n").unwrap();
+        std::fs::write(slurm.join("shard-2.status"), "failed: exit 2\n").unwrap();
+        std::fs::write(
+            slurm.join("shard-2.out"),
+            "resuming x: 3 games done, 5 to play\nerror: cannot write /r/x.csv.gz: No space left on device\n\n",
+        )
+        .unwrap();
+        let s = status(&d).unwrap();
+        assert!(
+            s.starts_with("array job 41 (3 shards), merge job 42\n"),
+            "{s}"
+        );
+        assert!(s.contains("shard 1/3: done\n"), "{s}");
+        assert!(
+            s.contains("shard 2/3: failed: exit 2: error: cannot write /r/x.csv.gz: No space left on device\n"),
+            "{s}"
+        );
+        assert!(s.contains("shard 3/3: pending (not started)\n"), "{s}");
+        assert!(s.contains("merge: not started: a shard failed"), "{s}");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
 }

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 /// Every page whose examples are run; `docs_every_page_is_tested` checks
 /// that no page of `docs/` is missing here.
-const DOC_PAGES: [&str; 9] = [
+const DOC_PAGES: [&str; 10] = [
     "docs/README.md",
     "docs/cli.md",
     "docs/games.md",
@@ -28,6 +28,7 @@ const DOC_PAGES: [&str; 9] = [
     "docs/statistics.md",
     "docs/python.md",
     "docs/studies.md",
+    "docs/cluster.md",
 ];
 
 /// The prefix of a command that is run.

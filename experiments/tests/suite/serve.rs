@@ -134,7 +134,7 @@ fn bad_requests_get_a_4xx_and_one_line() {
             404,
             "no such file",
         ),
-        ("/api/record?path=PATH&line=9", 404, "has no line 9"),
+        ("/api/record?path=PATH&line=9", 404, "has no game on line 9"),
         (
             "/api/record?path=PATH&line=x",
             400,

@@ -184,3 +184,44 @@ fn slurm_requeued_task_resumes_its_shard() {
     );
     assert_eq!(games_of(Path::new(&local)), games_of(Path::new(&remote)));
 }
+
+/// Without `sbatch` on the path, `--slurm` is a one-line error naming the
+/// command; `--dry-run` writes the scripts and submits nothing (neither
+/// needs a cluster).
+#[test]
+fn slurm_without_sbatch_is_one_line_and_dry_run_writes_the_scripts() {
+    let d = dir("slurm-missing");
+    let file = study(&d, "random", 2);
+    let out = p(&d, "out");
+    let empty = d.join("empty-path");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(["study", &file, "--out", &out, "--slurm", "--tasks", "2"])
+        .env("PATH", &empty)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: cannot run sbatch:") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    let dry = ok(&[
+        "study",
+        &file,
+        "--out",
+        &out,
+        "--slurm",
+        "--tasks",
+        "2",
+        "--dry-run",
+    ]);
+    assert!(dry.starts_with("dry run: wrote "), "{dry}");
+    let script = std::fs::read_to_string(Path::new(&out).join("slurm/shards.sbatch")).unwrap();
+    assert!(script.contains("#SBATCH --array=1-2") && script.contains("--shard \"$k/2\""));
+    let st = ok(&["study", &file, "--out", &out, "--status"]);
+    assert!(
+        st.starts_with("dry run: scripts written, nothing submitted"),
+        "{st}"
+    );
+}
