@@ -191,7 +191,7 @@ fn slurm_requeued_task_resumes_its_shard() {
 #[test]
 fn slurm_without_sbatch_is_one_line_and_dry_run_writes_the_scripts() {
     let d = dir("slurm-missing");
-    let file = study(&d, "random", 2);
+    let file = study(&d, "mcts(iterations=5)", 2);
     let out = p(&d, "out");
     let empty = d.join("empty-path");
     std::fs::create_dir_all(&empty).unwrap();
