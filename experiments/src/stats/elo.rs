@@ -216,17 +216,9 @@ fn fit_bradley_terry(
         }
     }
     // Connectivity from the anchor.
-    let mut seen = vec![false; k];
-    let mut stack = vec![anchor];
-    seen[anchor] = true;
-    while let Some(i) = stack.pop() {
-        for j in 0..k {
-            if n[i][j] > 0.0 && !seen[j] {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
+    let mut start = vec![false; k];
+    start[anchor] = true;
+    let seen = reached(&n, start);
     if let Some(i) = seen.iter().position(|s| !s) {
         return Err(format!(
             "player {i} is not connected to the anchor by any games"
@@ -494,16 +486,7 @@ pub fn anchored_ratings(
         }
     }
     // Every free player must reach a fixed one.
-    let mut seen: Vec<bool> = fixed.iter().map(Option::is_some).collect();
-    let mut stack: Vec<usize> = (0..k).filter(|&i| seen[i]).collect();
-    while let Some(i) = stack.pop() {
-        for j in 0..k {
-            if n[i][j] > 0.0 && !seen[j] {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
+    let seen = reached(&n, fixed.iter().map(Option::is_some).collect());
     if let Some(i) = seen.iter().position(|s| !s) {
         return Err(format!(
             "player {i} is not connected to a fixed player by any games"
@@ -599,6 +582,21 @@ fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
         }
     }
     Some(inv)
+}
+
+/// The players joined by games (`n[i][j] > 0`) to any player marked in
+/// `start`, those included.
+fn reached(n: &[Vec<f64>], mut seen: Vec<bool>) -> Vec<bool> {
+    let mut stack: Vec<usize> = (0..seen.len()).filter(|&i| seen[i]).collect();
+    while let Some(i) = stack.pop() {
+        for j in 0..seen.len() {
+            if n[i][j] > 0.0 && !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    seen
 }
 
 #[cfg(test)]
