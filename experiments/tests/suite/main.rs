@@ -25,3 +25,4 @@ mod slurm;
 mod strength;
 mod study;
 mod uci;
+mod unit;
