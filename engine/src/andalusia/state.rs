@@ -314,7 +314,7 @@ impl AndalusiaState {
     /// Makes `mv` (a legal move) without settling the ending: pieces,
     /// promotion (A-M5), counters, history, side to move, key.
     #[inline(always)]
-    fn play(&mut self, mv: AndalusiaMove) {
+    pub(super) fn play(&mut self, mv: AndalusiaMove) {
         let me = self.side;
         let op = me.other();
         let (from, to) = (mv.from(), mv.to());
@@ -509,6 +509,13 @@ impl State for AndalusiaState {
 }
 
 impl Research for AndalusiaState {
+    /// The reason from the rules (the King's one step A-M1, a blocked
+    /// Chariot A-M2, the Soldier's steps A-M3/A-M4, a King left attacked or
+    /// facing A-K1...); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     /// `checkmate`, `stalemate`, `repetition`, `quiet-move rule`, `ply cap` (§2.6).
     fn end_reason(&self) -> Option<&'static str> {
         Some(match self.ending? {

@@ -311,3 +311,134 @@ impl fmt::Display for AndalusiaState {
         }
     }
 }
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): an empty or enemy point, a
+/// capture of one's own piece, `-` and `x` (§2.7), the King's one step
+/// (A-M1), a Chariot's blocked line (A-M2), a Soldier's steps (A-M3, A-M4)
+/// and a King left attacked or facing the other (A-K1, A-K2). `None` where
+/// the move is legal.
+pub(super) fn illegal_reason(s: &AndalusiaState, text: &str) -> Option<String> {
+    let mv = match parse_move(s, text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.ending().is_some() {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    move_reason(s, mv).or_else(|| crate::api::generic_illegal_reason(s, text))
+}
+
+/// Why `mv` breaks a rule of movement or King safety (`None` if none is
+/// found broken).
+fn move_reason(s: &AndalusiaState, mv: AndalusiaMove) -> Option<String> {
+    use crate::board::Bits;
+    let (me, op) = (s.side, s.side.other());
+    let (from, to) = (mv.from(), mv.to());
+    let (fname, tname) = (name(from), name(to));
+    let (owner, piece) = match s.piece_at(from) {
+        None => return Some(format!("no piece on {fname}")),
+        Some(p) => p,
+    };
+    if owner != me {
+        return Some(format!(
+            "the piece on {fname} is {}'s, and {} is to move",
+            op.name(),
+            me.name()
+        ));
+    }
+    if s.pieces(me) >> to & 1 == 1 {
+        return Some(format!(
+            "{tname} holds a {} piece, and a capture takes an enemy piece (§2.4)",
+            me.name()
+        ));
+    }
+    let enemy = s.pieces(op) >> to & 1 == 1;
+    if enemy && !mv.is_capture() {
+        return Some(format!(
+            "{tname} holds a {} piece: a capture is written {fname}x{tname} (§2.7)",
+            op.name()
+        ));
+    }
+    if !enemy && mv.is_capture() {
+        return Some(format!(
+            "{tname} is empty: a move without capture is written {fname}-{tname} (§2.7)"
+        ));
+    }
+    let graph = &s.geo.graph;
+    let d = graph.dir_between(from, to)?;
+    let occ = s.pieces(me) | s.pieces(op);
+    let between = graph.between(from, to);
+    let steps = between.count() + 1;
+    let blocked = |rule: &str| {
+        graph.nearest(d, from, occ).map(|b| {
+            format!(
+                "{fname}-{tname} is blocked by the piece on {}, and nothing jumps ({rule})",
+                name(b)
+            )
+        })
+    };
+    match piece {
+        Piece::King if steps > 1 => {
+            return Some(format!(
+                "a King moves one step along a link, and {tname} is {steps} away (A-M1)"
+            ));
+        }
+        Piece::Chariot if between & occ != 0 => return blocked("A-M2"),
+        Piece::Soldier => {
+            let dirs = me.soldier_dirs();
+            if !dirs.contains(&d) {
+                return Some(format!(
+                    "a {} Soldier steps {}, never backward (A-M3)",
+                    me.name(),
+                    if me == Side::White {
+                        "N, NE, NW, E or W"
+                    } else {
+                        "S, SE, SW, E or W"
+                    }
+                ));
+            }
+            if steps > 2 || (steps == 2 && !dirs[..3].contains(&d)) {
+                return Some(
+                    "a Soldier steps one point, or two straight or diagonally forward from its \
+                     start rank (A-M3, A-M4)"
+                        .into(),
+                );
+            }
+            if steps == 2 {
+                if s.geo.start_rank[me.index()] >> from & 1 == 0 {
+                    return Some(format!(
+                        "a Soldier steps two points only from its start rank {}, and {fname} is \
+                         not on it (A-M4)",
+                        if me == Side::White { 2 } else { 8 }
+                    ));
+                }
+                if between & occ != 0 {
+                    return blocked("A-M4");
+                }
+                if enemy {
+                    return Some("a Soldier's double step never captures (A-M4)".into());
+                }
+            }
+        }
+        _ => {}
+    }
+    // The movement fits: the move is illegal only for the King's safety.
+    let mut after = s.clone();
+    after.play(mv);
+    if after.attacked_king(me) {
+        return Some(if after.kings_facing() {
+            "would leave the Kings facing each other along an empty line (A-K1, A-K2)".into()
+        } else if piece == Piece::King {
+            format!("{tname} is attacked, and the King may not move into check (A-K1)")
+        } else {
+            format!("would leave the {} King attacked (A-K1)", me.name())
+        });
+    }
+    None
+}

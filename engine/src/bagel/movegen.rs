@@ -429,11 +429,12 @@ impl BagelState {
         unreachable!("pair index within the kept count")
     }
 
-    /// Why `mv` is not legal here, or `None` if it is.
-    pub fn illegal_reason(&self, mv: BagelMove) -> Option<String> {
+    /// Why `mv` is not legal here, or `None` if it is (the reason of
+    /// [`crate::api::Research::illegal_reason`], and `apply`'s debug check).
+    pub fn why_illegal(&self, mv: BagelMove) -> Option<String> {
         let geo = self.geo();
         if self.over {
-            return Some("the game is over".into());
+            return Some("the game is already over".into());
         }
         let empty = self.empty();
         let check_tile = |x: u8| -> Option<String> {

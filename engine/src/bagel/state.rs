@@ -140,9 +140,9 @@ impl State for BagelState {
 
     fn apply(&mut self, mv: BagelMove) {
         debug_assert!(
-            self.illegal_reason(mv).is_none(),
+            self.why_illegal(mv).is_none(),
             "illegal move {mv:?}: {:?}",
-            self.illegal_reason(mv)
+            self.why_illegal(mv)
         );
         let geo = self.geo();
         let c = self.to_move.idx();
@@ -262,6 +262,20 @@ impl State for BagelState {
     /// swap off Black's first turn (B-5). At a terminal state only the
     /// syntax is checked.
     fn parse_move(&self, text: &str) -> Result<BagelMove, GameError> {
+        let mv = self.parse_text(text)?;
+        if !self.over
+            && let Some(why) = self.why_illegal(mv)
+        {
+            crate::bail!("illegal move {text:?}: {why}");
+        }
+        Ok(mv)
+    }
+}
+
+impl BagelState {
+    /// The move `text` names (`c4`, `c3+d3`, `swap`), its syntax and cells
+    /// checked, its legality not.
+    fn parse_text(&self, text: &str) -> Result<BagelMove, GameError> {
         let geo = self.geo();
         let t = text.trim();
         let cell = |s: &str| -> Result<u8, GameError> {
@@ -280,16 +294,26 @@ impl State for BagelState {
         } else {
             BagelMove::Single(cell(t)?)
         };
-        if !self.over
-            && let Some(why) = self.illegal_reason(mv)
-        {
-            crate::bail!("illegal move {text:?}: {why}");
-        }
         Ok(mv)
     }
 }
 
 impl Research for BagelState {
+    /// The reason from the rules, [`BagelState::why_illegal`]: an occupied
+    /// tile or the hole (B-3), a pair not of one colour or not on one line
+    /// (B-4), a pair on the opening turn (B-1, B-R2) or with one disc left
+    /// (B-R3), a swap after Black's first turn (B-5).
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        let mv = match self.parse_text(text) {
+            Ok(mv) => mv,
+            Err(e) => return Some(e.to_string()),
+        };
+        if self.over {
+            return Some("the game is already over".into());
+        }
+        self.why_illegal(mv)
+    }
+
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
         use crate::api::{BoardPicture, CellKind, CellPicture, CellShape, PiecePicture};

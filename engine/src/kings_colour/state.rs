@@ -183,6 +183,13 @@ impl State for KingsColourState {
 }
 
 impl Research for KingsColourState {
+    /// The reason from the rules (the King's castle KC-3, the switcheroo
+    /// KC-12, the capture scope KC-8, a King left in check KC-11...); see
+    /// `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     /// The board picture (see [`Research::board_picture`]).
     fn board_picture(&self) -> Option<crate::api::BoardPicture> {
         use crate::api::{BoardPicture, CellKind, CellPicture, CellShape, cased_piece};

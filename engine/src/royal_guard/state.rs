@@ -395,6 +395,13 @@ impl State for RoyalGuardState {
 }
 
 impl Research for RoyalGuardState {
+    /// The reason from the rules (the piece's movement RG-1, royal powers
+    /// RG-3/RG-4, castling RG-6, a King left in check RG-5...); see
+    /// `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     /// `checkmate`, `stalemate`, `repetition`, `fifty-move rule`, `dead position` (RG-8).
     fn end_reason(&self) -> Option<&'static str> {
         match self.outcome {

@@ -321,3 +321,272 @@ impl fmt::Debug for RoyalGuardState {
         write!(f, "RoyalGuardState({})", self.fen())
     }
 }
+
+/// A piece kind's name in reasons (`Knight`).
+fn piece_name(p: Piece) -> &'static str {
+    ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"][p as usize]
+}
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): an empty or enemy square, a
+/// capture of one's own piece, a piece's movement (RG-1) and the royal
+/// powers it has or lacks (RG-2, RG-3, RG-4), a blocked path, promotion
+/// (RG-7), castling (RG-6, RG-R3) and a King left in check, royal attacks
+/// included (RG-5). `None` where the move is legal.
+pub(super) fn illegal_reason(s: &RoyalGuardState, text: &str) -> Option<String> {
+    use crate::api::State;
+    let b = s.board();
+    let mv = match parse_uci(b, text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.outcome() != super::Outcome::Ongoing {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    move_reason(b, mv).or_else(|| crate::api::generic_illegal_reason(s, text))
+}
+
+/// Why the move `mv` of the side to move on `b` is illegal (`None` if no
+/// rule is found broken).
+fn move_reason(b: &Board, mv: RoyalGuardMove) -> Option<String> {
+    use super::attacks::{BETWEEN, KING, KNIGHT};
+    let (from, to) = (mv.from(), mv.to());
+    let (us, them) = (b.side, b.side.other());
+    let (fname, tname) = (square_name(from), square_name(to));
+    let Some((owner, piece)) = b.piece_at(from) else {
+        return Some(format!("no piece on {fname}"));
+    };
+    if owner != us {
+        return Some(format!(
+            "the piece on {fname} is {them:?}'s, and {us:?} is to move"
+        ));
+    }
+    if from == to {
+        return Some(format!("the {} on {fname} must move", piece_name(piece)));
+    }
+    // Castling first: its King lands where the Rook's path is (RG-6).
+    if piece == Piece::King && mv.kind() == MoveKind::Castle {
+        return castle_reason(b, mv);
+    }
+    if b.color(us) >> to & 1 == 1 {
+        return Some(format!(
+            "{tname} holds a {us:?} piece, and no piece captures its own (RG-1)"
+        ));
+    }
+    let name = piece_name(piece);
+    let occ = b.occupied();
+    let royal_powers = b.royal_powers();
+    let royal = b.royal_set(us) >> from & 1 == 1;
+    let king_step = KING[from] >> to & 1 == 1;
+    // A King step a non-royal R/B/N lacks (RG-2, RG-3).
+    let not_royal = || {
+        format!(
+            "the {name} on {fname} is not on its King's sub-grid, so not royal (RG-2), and only \
+             a royal {name} also steps like a King (RG-3)"
+        )
+    };
+    let blocked = |path: u64| {
+        let near = if to > from {
+            path.trailing_zeros()
+        } else {
+            63 - path.leading_zeros()
+        };
+        format!(
+            "{fname}-{tname} is blocked by the piece on {} (RG-1)",
+            square_name(near as usize)
+        )
+    };
+    let (df, dr) = (
+        (to % 8) as i32 - (from % 8) as i32,
+        (to / 8) as i32 - (from / 8) as i32,
+    );
+    match piece {
+        Piece::King if !king_step => {
+            return Some(format!(
+                "a King moves one square, and {tname} is not next to {fname} (RG-1)"
+            ));
+        }
+        Piece::Knight if KNIGHT[from] >> to & 1 == 0 && !(king_step && royal) => {
+            if king_step && royal_powers {
+                return Some(not_royal());
+            }
+            return Some(format!(
+                "a Knight leaps two squares one way and one the other (RG-1){}",
+                if royal {
+                    ", or as royal one King step (RG-3)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        Piece::Bishop | Piece::Rook | Piece::Queen => {
+            let diag = df.abs() == dr.abs();
+            let orth = df == 0 || dr == 0;
+            let fits = match piece {
+                Piece::Bishop => diag,
+                Piece::Rook => orth,
+                _ => diag || orth,
+            };
+            if fits {
+                let path = BETWEEN[from][to] & occ;
+                if path != 0 {
+                    return Some(blocked(path));
+                }
+            } else if king_step && royal_powers {
+                if !royal {
+                    return Some(not_royal());
+                }
+            } else {
+                let way = if piece == Piece::Bishop {
+                    "along diagonals"
+                } else {
+                    "along ranks and files"
+                };
+                return Some(format!(
+                    "a {name} moves {way} (RG-1){}",
+                    if royal {
+                        ", or as royal one King step (RG-3)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        }
+        Piece::Pawn => {
+            if let Some(why) = pawn_reason(b, mv, royal, df, dr) {
+                return Some(why);
+            }
+        }
+        _ => {}
+    }
+    let last = to / 8 == if us == Side::White { 7 } else { 0 };
+    match (piece == Piece::Pawn && last, mv.kind().promotion()) {
+        (true, None) => {
+            return Some(format!(
+                "a Pawn reaching the last rank promotes: add q, r, b or n, e.g. {}q (RG-7)",
+                mv.uci()
+            ));
+        }
+        (false, Some(_)) => {
+            return Some("only a Pawn reaching the last rank promotes (RG-7)".into());
+        }
+        _ => {}
+    }
+    // The movement fits: the move is illegal only for the King's safety.
+    let mut after = *b;
+    after.make(mv);
+    if after.is_attacked(after.king_sq(us), them) {
+        return Some(if piece == Piece::King {
+            format!("{tname} is attacked, and the King may not move into check (RG-5)")
+        } else {
+            format!("would leave the {us:?} King in check (RG-5)")
+        });
+    }
+    None
+}
+
+/// Why the Pawn move `mv` breaks the Pawn's movement (`None` if it fits):
+/// one square forward, two from its first rank, diagonal captures and en
+/// passant (RG-1, RG-6), the royal Pawn's capture straight ahead (RG-4).
+fn pawn_reason(b: &Board, mv: RoyalGuardMove, royal: bool, df: i32, dr: i32) -> Option<String> {
+    let (from, to) = (mv.from(), mv.to());
+    let us = b.side;
+    let ahead = if us == Side::White { dr } else { -dr };
+    let enemy = b.color(us.other()) >> to & 1 == 1;
+    let step = "a Pawn moves one square forward, two from its first rank, and captures one \
+                square diagonally forward (RG-1)";
+    match (df.abs(), ahead) {
+        (0, 1) if enemy && !royal => Some(if b.royal_powers() {
+            "a Pawn captures diagonally; only a royal Pawn, on its King's sub-grid, also \
+             captures straight ahead (RG-2, RG-4)"
+                .into()
+        } else {
+            "a Pawn captures diagonally, not straight ahead (RG-1)".into()
+        }),
+        (0, 1) => None,
+        (0, 2) => {
+            let first = from / 8 == if us == Side::White { 1 } else { 6 };
+            let mid = (from + to) / 2;
+            if !first {
+                Some(format!(
+                    "a Pawn steps two squares only from its first rank, and {} is not on it (RG-1)",
+                    square_name(from)
+                ))
+            } else if b.occupied() >> mid & 1 == 1 {
+                Some(format!(
+                    "{}-{} is blocked by the piece on {} (RG-1)",
+                    square_name(from),
+                    square_name(to),
+                    square_name(mid)
+                ))
+            } else if enemy {
+                Some(
+                    "a Pawn's two-square step never captures, not even a royal Pawn's (RG-1, RG-4)"
+                        .into(),
+                )
+            } else {
+                None
+            }
+        }
+        (1, 1) if !enemy && mv.kind() != MoveKind::EnPassant => Some(format!(
+            "a Pawn moves diagonally only to capture, and {} holds no enemy piece nor is the \
+             en-passant square (RG-1, RG-6)",
+            square_name(to)
+        )),
+        (1, 1) => None,
+        _ => Some(step.into()),
+    }
+}
+
+/// Why the castling `mv` is illegal (RG-6 with RG-5's attacks, RG-R3), or
+/// `None` if it is not found to be.
+fn castle_reason(b: &Board, mv: RoyalGuardMove) -> Option<String> {
+    let us = b.side;
+    let them = us.other();
+    let king_side = mv.to() > mv.from();
+    let base = if us == Side::White { 0 } else { 56 };
+    let right = match (us, king_side) {
+        (Side::White, true) => WK,
+        (Side::White, false) => WQ,
+        (Side::Black, true) => BK,
+        (Side::Black, false) => BQ,
+    };
+    let wing = if king_side { "king side" } else { "queen side" };
+    if b.castling & right == 0 {
+        return Some(format!(
+            "{us:?} has lost the right to castle {wing} (its King or that Rook has moved, RG-6)"
+        ));
+    }
+    let between: &[usize] = if king_side { &[5, 6] } else { &[1, 2, 3] };
+    if let Some(&sq) = between
+        .iter()
+        .find(|&&f| b.occupied() >> (base + f) & 1 == 1)
+    {
+        return Some(format!(
+            "castling needs the squares between King and Rook empty, and {} is not (RG-6)",
+            square_name(base + sq)
+        ));
+    }
+    if b.checkers() != 0 {
+        return Some("the King may not castle out of check (RG-6, RG-R3)".into());
+    }
+    let cross = base + if king_side { 5 } else { 3 };
+    if b.is_attacked(cross, them) {
+        return Some(format!(
+            "the King may not cross {}, which {them:?} attacks (RG-6, RG-R3)",
+            square_name(cross)
+        ));
+    }
+    if b.is_attacked(mv.to(), them) {
+        return Some(format!(
+            "{} is attacked, and the King may not castle into check (RG-5, RG-6)",
+            square_name(mv.to())
+        ));
+    }
+    None
+}

@@ -398,6 +398,13 @@ impl State for SlingshotState {
 }
 
 impl Research for SlingshotState {
+    /// The reason from the rules (a custodial move must be made S8, the
+    /// target an opponent singleton S9, both pair squares empty Q11,
+    /// stacking compulsory S18...); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     /// `connection` (S-win), `stuck` (`stuck_loses`: no stack move left), `two passes` (draw).
     fn end_reason(&self) -> Option<&'static str> {
         match self.outcome {

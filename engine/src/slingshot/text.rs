@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::state::{Outcome, Stage};
-use super::{Side, SlingshotGame, SlingshotState};
+use super::{Side, SlingshotGame, SlingshotMove, SlingshotState};
 use crate::api::State;
 use crate::board::Bits;
 use crate::board::text::{MAX_PLY, parse_ply};
@@ -234,4 +234,154 @@ pub(crate) fn parse_position(
         s.settle();
     }
     Ok(s)
+}
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): a move of the wrong stage
+/// (S5, S7), a pass or a stack while a custodial move exists (S8, S13), a
+/// custodial move after Phase C (S13), a target that is not an opponent
+/// singleton (S9, Q2), a pair that is not two squares around a midpoint
+/// (S9), a pair square that is not empty (Q11), a target off the pair's
+/// line (S9), the supply (S21), a stack on anything but an opponent
+/// singleton (S15) and a pass with a stack on (S18, S19). `None` where the
+/// move is legal.
+pub(super) fn illegal_reason(s: &SlingshotState, text: &str) -> Option<String> {
+    let mv = match s.parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.outcome != Outcome::Ongoing {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let why = match (s.stage, mv) {
+        (Stage::Setup, SlingshotMove::Setup(a, b)) => [a, b]
+            .into_iter()
+            .find(|&x| s.neutral >> x & 1 == 1)
+            .map(|x| {
+                format!(
+                    "{} is a neutral corner, where no stone goes (corners=neutral, S4)",
+                    s.square_text(x)
+                )
+            }),
+        (Stage::Setup, _) => {
+            Some("the setter (seat 0) first places two Teal stones, e.g. e5,a1 (S5)".into())
+        }
+        (Stage::Choose, _) => {
+            Some("the chooser (seat 1) now picks a colour: chooser=B or chooser=T (S5)".into())
+        }
+        (Stage::Play, SlingshotMove::Setup(..) | SlingshotMove::Choose(_)) => {
+            Some("the set-up and the choice are made; Black and Teal now alternate (S5, S7)".into())
+        }
+        (Stage::Play, _) if !s.phase_s => phase_c_reason(s, mv),
+        (Stage::Play, _) => phase_s_reason(s, mv),
+    };
+    why.or_else(|| crate::api::generic_illegal_reason(s, text))
+}
+
+/// What the piece on `x` is to the side to move, when it is not an
+/// opponent singleton: `None` for an opponent singleton.
+fn not_opponent_singleton(s: &SlingshotState, x: u8, what: &str) -> Option<String> {
+    let me = s.to_move;
+    let bit = 1u128 << x;
+    let name = s.square_text(x);
+    if s.singletons(me) & bit != 0 {
+        Some(format!("the piece on {name} is {me:?}'s own, and {what}"))
+    } else if s.stacks & bit != 0 {
+        Some(format!("{name} is a stack, and {what}"))
+    } else if s.neutral & bit != 0 {
+        Some(format!("{name} is a neutral corner, and {what}"))
+    } else if s.singletons(me.other()) & bit == 0 {
+        Some(format!("no piece on {name}, and {what}"))
+    } else {
+        None
+    }
+}
+
+/// Why `mv` is illegal in Phase C (`None` if no rule is found broken).
+fn phase_c_reason(s: &SlingshotState, mv: SlingshotMove) -> Option<String> {
+    let me = s.to_move;
+    match mv {
+        SlingshotMove::Pass | SlingshotMove::Stack(_) => Some(format!(
+            "{me:?} has a custodial move, and one must be made (S8); stacking begins only \
+             when the player to move has none (S13)"
+        )),
+        SlingshotMove::Custodial { a, b, t } => {
+            if s.hand(me) < 3 {
+                return Some(format!(
+                    "{me:?} has {} pieces in hand, and a custodial move places 3 (S21)",
+                    s.hand(me)
+                ));
+            }
+            if let Some(why) =
+                not_opponent_singleton(s, t, "the target is an opponent singleton (S9, Q2)")
+            {
+                return Some(why);
+            }
+            let n = s.geo.n as i32;
+            let (ra, ca, rb, cb) = (a as i32 / n, a as i32 % n, b as i32 / n, b as i32 % n);
+            let (an, bn) = (s.square_text(a), s.square_text(b));
+            // S9: the pair is M - p and M + p, p one of the four steps.
+            let (dr, dc) = (rb - ra, cb - ca);
+            if !matches!((dr, dc), (0, 2) | (2, 0) | (2, 2) | (2, -2)) {
+                return Some(format!(
+                    "{an} and {bn} are not two squares with exactly one between them on a row, \
+                     column or diagonal (S9)"
+                ));
+            }
+            if let Some(x) = [a, b].into_iter().find(|&x| s.occupied() >> x & 1 == 1) {
+                return Some(format!(
+                    "{} is not empty, and both custodial squares must be (S9, Q11)",
+                    s.square_text(x)
+                ));
+            }
+            let (rm, cm) = ((ra + rb) / 2, (ca + cb) / 2);
+            let (rt, ct) = (t as i32 / n, t as i32 % n);
+            // The target line runs through M perpendicular to the pair.
+            let on_line = match (dr, dc) {
+                (0, _) => ct == cm,
+                (_, 0) => rt == rm,
+                (_, 2) => rt - rm == cm - ct,
+                _ => rt - rm == ct - cm,
+            };
+            if !on_line {
+                return Some(format!(
+                    "{} is not on the line through {} perpendicular to {an}-{bn} (S9)",
+                    s.square_text(t),
+                    s.square_text((rm * n + cm) as u8)
+                ));
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// Why `mv` is illegal in Phase S (`None` if no rule is found broken).
+fn phase_s_reason(s: &SlingshotState, mv: SlingshotMove) -> Option<String> {
+    let me = s.to_move;
+    match mv {
+        SlingshotMove::Custodial { .. } => Some(
+            "custodial play has ended for both players (S13): stack on an opponent singleton, \
+             e.g. *e1 (S15)"
+                .into(),
+        ),
+        SlingshotMove::Pass => Some(format!(
+            "{me:?} can stack, and stacking is compulsory: a pass only without a stacking move \
+             (S18, S19)"
+        )),
+        SlingshotMove::Stack(t) => {
+            if let Some(why) =
+                not_opponent_singleton(s, t, "a stack goes on an opponent singleton (S15)")
+            {
+                return Some(why);
+            }
+            (s.hand(me) == 0).then(|| format!("{me:?} has no piece in hand (S21)"))
+        }
+        _ => None,
+    }
 }

@@ -299,6 +299,12 @@ impl State for SniggleState {
 }
 
 impl Research for SniggleState {
+    /// The reason from the rules (a piece that must step again N-3, where a
+    /// step lands N-2, the gap rule N-4...); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     /// `all home` (N-5, N-7: a seat, or both partners, finished) or
     /// `blocked` (no seat can ever move: our ruling under N-9, a draw).
     fn end_reason(&self) -> Option<&'static str> {

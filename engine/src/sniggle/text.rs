@@ -185,3 +185,78 @@ pub(crate) fn parse_position(game: &SniggleGame, text: &str) -> Result<SniggleSt
     s.hash = s.zobrist_from_scratch();
     Ok(s)
 }
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): a piece that must step again
+/// (N-3), a pass with a step on (N-9), an empty square or another seat's
+/// piece (N-1), a step that does not land where N-2 puts it or a piece
+/// that cannot step (N-2), and the gap rule (N-4). `None` where the move is
+/// legal.
+pub(super) fn illegal_reason(s: &SniggleState, text: &str) -> Option<String> {
+    use super::SniggleMove;
+    use super::movegen::landing;
+    let mv = match s.parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.outcome != Outcome::Ongoing {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let seat = s.to_move as usize;
+    let me = format!("{} (seat {seat})", SEAT_LETTERS[seat]);
+    let why = if let Some(c) = s.continuing() {
+        let to = s
+            .continuation(seat, c)
+            .map(sly::square_name)
+            .unwrap_or_default();
+        Some(format!(
+            "the piece on {c} must step again, as column {col} holds an odd number of \
+             opponents' pieces (N-3): its step is {c}-{to}",
+            c = sly::square_name(c),
+            col = (b'A' + sly::col_of(c) as u8) as char,
+        ))
+    } else {
+        match mv {
+            SniggleMove::Pass => Some(format!(
+                "{me} has a step, and a pass is only for a player with none (N-9)"
+            )),
+            SniggleMove::Step { from, to } => {
+                let (from, to) = (from as u32, to as u32);
+                let fname = sly::square_name(from);
+                let owner = (0..s.rules.players as usize).find(|&k| s.pieces[k].has(from));
+                match owner {
+                    None => Some(format!("no piece on {fname}")),
+                    Some(k) if k != seat => Some(format!(
+                        "the piece on {fname} is {} (seat {k})'s, and {me} is to move",
+                        SEAT_LETTERS[k]
+                    )),
+                    Some(_) => {
+                        let i = (sly::row_of(from) - s.first_row(seat)) as usize;
+                        let t = s.tracks(seat);
+                        match landing(t[i], sly::col_of(from)) {
+                            None => Some(format!(
+                                "the piece on {fname} cannot step: the run of pieces right of \
+                                 it reaches column L (N-2)"
+                            )),
+                            Some(l) if l != sly::col_of(to) => Some(format!(
+                                "a step from {fname} lands on {}: the next space if empty, \
+                                 else the first empty space past the run of pieces (N-2)",
+                                sly::square_name(sly::square(sly::row_of(from), l))
+                            )),
+                            Some(_) => Some(format!(
+                                "would leave an empty field between two fields holding the \
+                                 pieces of {me} (N-4)"
+                            )),
+                        }
+                    }
+                }
+            }
+        }
+    };
+    why.or_else(|| crate::api::generic_illegal_reason(s, text))
+}

@@ -693,3 +693,89 @@ fn specialised_perft_equals_the_generic_one() {
     assert_eq!(s.perft(5), perft(&s, 5));
     assert_ne!(s.perft(5), g.initial_state(0).perft(5));
 }
+
+// ---------------------------------------------------------------------------
+// Illegal moves: the reason a player is given (Research::illegal_reason)
+// ---------------------------------------------------------------------------
+
+/// Each illegal move is answered with the rule it breaks; the expected
+/// words come from the rule cited (links by A-B1: N/S on files a c e g i,
+/// E/W on ranks 1 3 5 7 9, diagonals where x + y is even).
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    use engine::Research;
+    let g = game("andalusia");
+    let why = |s: &AndalusiaState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    let s = pos(&g, START);
+    // A-S2: the corners start empty; e8 is Black's.
+    assert_eq!(why(&s, "a1-a2"), "no piece on a1");
+    assert_eq!(
+        why(&s, "e8-e7"),
+        "the piece on e8 is Black's, and White is to move"
+    );
+    // §2.4: capture by replacement takes enemy pieces only.
+    assert_eq!(
+        why(&s, "e1-e2"),
+        "e2 holds a White piece, and a capture takes an enemy piece (§2.4)"
+    );
+    // §2.7: `x` only for a capture.
+    assert_eq!(
+        why(&s, "b1xa1"),
+        "a1 is empty: a move without capture is written b1-a1 (§2.7)"
+    );
+    // A-M2: the Chariot on c1 meets b1 on its way to a1.
+    assert_eq!(
+        why(&s, "c1-a1"),
+        "c1-a1 is blocked by the piece on b1, and nothing jumps (A-M2)"
+    );
+    // A-M1: the King moves one step.
+    assert_eq!(
+        why(&s, "e1-e3"),
+        "a King moves one step along a link, and e3 is 2 away (A-M1)"
+    );
+    // A-M3, A-M4: at most two points, and two only from the start rank.
+    assert!(why(&s, "e2-e5").ends_with("(A-M3, A-M4)"));
+    assert_eq!(s.illegal_reason("e2-e4"), None);
+
+    // After e2-e3 e8-e7: e3 is off the start rank; d2's double step NE
+    // (d2, e3, f4: x + y even, so diagonal links) crosses e3.
+    let mut s = s;
+    play(&mut s, "e2-e3 e8-e7");
+    assert_eq!(
+        why(&s, "e3-e5"),
+        "a Soldier steps two points only from its start rank 2, and e3 is not on it (A-M4)"
+    );
+    assert_eq!(
+        why(&s, "e3-e2"),
+        "a White Soldier steps N, NE, NW, E or W, never backward (A-M3)"
+    );
+    assert_eq!(
+        why(&s, "d2-f4"),
+        "d2-f4 is blocked by the piece on e3, and nothing jumps (A-M4)"
+    );
+    // E-A2: after e3-f3 the e-file holds only e7 between the Kings, so e7
+    // is pinned by the flying King (A-K1, A-K2) and may only go to e6.
+    play(&mut s, "e3-f3");
+    assert_eq!(
+        why(&s, "e7-d7"),
+        "would leave the Kings facing each other along an empty line (A-K1, A-K2)"
+    );
+    assert_eq!(s.illegal_reason("e7-e6"), None);
+
+    // E-A5: White Kc3 is in check from ci3 along rank 3 (A-K1).
+    let s = pos(&g, "9/9/2k6/9/2S6/9/2K5c/9/C5C2 w");
+    assert_eq!(
+        why(&s, "a1-a2"),
+        "would leave the White King attacked (A-K1)"
+    );
+    assert_eq!(
+        why(&s, "c3-d3"),
+        "d3 is attacked, and the King may not move into check (A-K1)"
+    );
+    assert_eq!(s.illegal_reason("g1-g3"), None);
+    // Malformed text keeps the parser's message.
+    assert!(why(&s, "c3d3").starts_with("bad move"));
+}

@@ -506,3 +506,60 @@ fn golden_playthrough() {
     assert_eq!(s.returns()[..2].to_vec(), golden.returns);
     assert!(s.is_terminal());
 }
+
+/// Each illegal move on BAGEL-L1 (`GGOROBGBROROGBBGBOGBRRRRGRBOOGOROBGB` in
+/// B-G6 order: a1 G, a2 G, a3 O, b3 G, c3 O, d3 O, ...) is answered with
+/// the rule it breaks; the expected words come from the rule cited.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let g = l1("");
+    let why = |s: &engine::bagel::BagelState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    let s = g.initial_state(0);
+    // B-1, B-R2: the opening places one disc, even on a good pair (c3 and
+    // d3 are both O on row 3).
+    assert_eq!(
+        why(&s, "c3+d3"),
+        "the opening turn places exactly one disc (B-1, B-R2)"
+    );
+    // B-5: the swap is Black's, on its first turn only.
+    assert_eq!(
+        why(&s, "swap"),
+        "swap is allowed only on Black's first turn (B-5)"
+    );
+    // B-G1, B-3: d4 is the hole, with no tile.
+    assert_eq!(why(&s, "d4"), "d4 is the centre hole (B-3)");
+    assert_eq!(s.illegal_reason("c4"), None);
+
+    let s = play(&g, "c4");
+    // B-3: discs go on empty tiles.
+    assert_eq!(why(&s, "c4"), "c4 is occupied (B-3)");
+    // B-4: a1 is G and a3 is O; a1 and b3 are both G but (a, 1) to (b, 3)
+    // is no column, row or diagonal step.
+    assert_eq!(
+        why(&s, "a1+a3"),
+        "a1+a3: the tiles are G and O; two discs need two tiles of one colour (B-4)"
+    );
+    assert_eq!(
+        why(&s, "a1+b3"),
+        "a1+b3: the tiles are not on one column, row or diagonal (B-4)"
+    );
+    assert_eq!(s.illegal_reason("c3+d3"), None);
+    assert_eq!(s.illegal_reason("swap"), None);
+
+    // B-R3: with reserve 2, White has one disc left after c4: singles only
+    // (a2 and b3 are both G on a diagonal).
+    let g2 = l1(",reserve=2");
+    let s = play(&g2, "c4 c3+d3");
+    assert_eq!(
+        why(&s, "a2+b3"),
+        "one disc left in reserve: single placements only (B-R3)"
+    );
+    // B-R4: Black to move with an empty reserve: the game is over.
+    let s = play(&g2, "c4 c3+d3 a1");
+    assert_eq!(why(&s, "b1"), "the game is already over");
+    // Malformed text keeps the parser's message.
+    assert!(why(&s, "z9").starts_with("bad move"));
+}

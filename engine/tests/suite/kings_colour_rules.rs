@@ -619,3 +619,95 @@ fn transpositions_share_a_zobrist_key() {
     let c = g.parse_position(&t).unwrap();
     assert_ne!(c.zobrist(), a.zobrist());
 }
+
+// ---------------------------------------------------------------------------
+// Illegal moves: the reason a player is given (Research::illegal_reason)
+// ---------------------------------------------------------------------------
+
+/// Each illegal move is answered with the rule it breaks; the expected
+/// words come from the rule cited. Colours by KC-G4, (q − r) mod 3 with
+/// q, r from the labels of KC-G3: D4 (−3, 0) colour 0, C5 (−4, 2) 0, E3
+/// (−2, −2) 0, C3 (−4, 0) 2, F6 (−1, 0) 2, J7 (3, 0) 0.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let why = |s: &KingsColourState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    let s = game().initial_state(0);
+    assert_eq!(why(&s, "A1-A2"), "no piece on A1");
+    assert_eq!(
+        why(&s, "J6-J5"),
+        "the piece on J6 is Black's, and White is to move"
+    );
+    assert_eq!(
+        why(&s, "D4-C3"),
+        "C3 holds a White piece, and only an enemy piece is captured (KC-8)"
+    );
+    // KC-3: the King stays in its castle (KC-S2: the rhombus around D4).
+    assert_eq!(
+        why(&s, "D4-G7"),
+        "the King never leaves its castle, and G7 is outside it (KC-3)"
+    );
+    // KC-12: C5 has the King's colour 0, so it is a Rook, and C5 to D7 is
+    // the diagonal (1, 1); C3 has colour 2, so a Bishop, and C3 to C2 is
+    // the orthogonal (0, −1).
+    assert!(
+        why(&s, "C5-D7")
+            .ends_with("so it is a Rook (KC-12), and a Rook slides orthogonally (KC-4)")
+    );
+    assert!(
+        why(&s, "C3-C2")
+            .ends_with("so it is a Bishop (KC-12), and a Bishop slides diagonally (KC-5)")
+    );
+    // KC-7: the Rook E3 slides up its column through E4 and E5.
+    assert_eq!(
+        why(&s, "E3-E6"),
+        "E3-E6 is blocked by the piece on E4 (KC-7)"
+    );
+    assert_eq!(s.illegal_reason("C5-C6"), None);
+
+    // KC-3: from the sharp corner C5 the King leaps to D3 or E4, never to
+    // the other sharp corner E3 (twice the diagonal (1, −2)).
+    let s = pos("C5K J7k", 'w');
+    assert!(why(&s, "C5-E3").starts_with("the King steps one cell orthogonally or diagonally"));
+    assert_eq!(s.illegal_reason("C5-D3"), None);
+
+    // KC-11 in KC-B: F6 (colour 2, off J7's colour 0) is a Black Bishop,
+    // and E4 is its diagonal neighbour (−1, −1).
+    let s = pos(KC_B, 'w');
+    assert_eq!(
+        why(&s, "D4-E4"),
+        "E4 is attacked, and the King may not move into check (KC-11)"
+    );
+    // KC-8: G7 is on no wall, so the Rook there may not take H7.
+    let s = pos("D4K G7R J7k H7b", 'w');
+    assert!(why(&s, "G7xH7").ends_with(
+        "a man captures only from the enemy wall into the enemy castle, or from its own \
+         castle onto its own wall (KC-8)"
+    ));
+    // KC-8, KC-R2: the Black Queen on D5 (White's castle) checks D4; the
+    // Bishop on White's own wall F6 may not take it, only the King may.
+    let s = pos("D4K F6B J7k D5q", 'w');
+    assert!(why(&s, "F6xD5").starts_with("F6 cannot take on D5"));
+    assert_eq!(s.illegal_reason("D4xD5"), None);
+    // KC-R3 with king_captures=false: the King takes nothing.
+    let nk = KingsColourGame::new(Rules {
+        king_captures: false,
+        ..Rules::default()
+    });
+    let n = nk.parse_position(&text("D4K F6B J7k D5q", 'w')).unwrap();
+    assert_eq!(
+        why(&n, "D4xD5"),
+        "the King does not capture (king_captures=false, KC-R3)"
+    );
+    // KC-11: D5 (colour 2, a Bishop) alone shields D4 from the Black Queen
+    // on D8 along the column; its diagonal step to C6 opens the column.
+    let s = pos("D4K D5B J7k D8q", 'w');
+    assert_eq!(
+        why(&s, "D5-C6"),
+        "would leave the White King in check (KC-11)"
+    );
+    // Malformed text keeps the parser's message.
+    assert!(why(&s, "D5C6").starts_with("bad move"));
+}

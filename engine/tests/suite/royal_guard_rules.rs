@@ -776,3 +776,123 @@ fn chess_eval_is_colour_symmetric_and_rewards_structure() {
     assert!(royal.evaluate() < passed.evaluate());
     assert!(royal.evaluate() - royal_held.evaluate() < 40);
 }
+
+// ---------------------------------------------------------------------------
+// Illegal moves: the reason a player is given (Research::illegal_reason)
+// ---------------------------------------------------------------------------
+
+/// Each illegal move is answered with the rule it breaks; the expected
+/// words come from the rule cited. Sub-grids (RG-G1) by hand: (file parity,
+/// rank parity) with a = 0 and rank 1 = 0.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let why = |s: &RoyalGuardState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    let s = rg().initial_state(0);
+    // One's own piece must move (RG-1, FIDE).
+    assert_eq!(why(&s, "e3e4"), "no piece on e3");
+    assert_eq!(
+        why(&s, "e7e5"),
+        "the piece on e7 is Black's, and White is to move"
+    );
+    assert_eq!(
+        why(&s, "d1d2"),
+        "d2 holds a White piece, and no piece captures its own (RG-1)"
+    );
+    // Sliders stop at the first piece: e2 stands between f1 and c4.
+    assert_eq!(
+        why(&s, "f1c4"),
+        "f1-c4 is blocked by the piece on e2 (RG-1)"
+    );
+    // Pawns: one square forward, two from the first rank, diagonally only
+    // to capture.
+    assert!(why(&s, "e2e5").starts_with("a Pawn moves one square forward"));
+    assert!(why(&s, "e2d3").starts_with("a Pawn moves diagonally only to capture"));
+    // RG-6: f1 and g1 must be empty to castle king side.
+    assert_eq!(
+        why(&s, "e1g1"),
+        "castling needs the squares between King and Rook empty, and f1 is not (RG-6)"
+    );
+    assert_eq!(s.illegal_reason("g1f3"), None);
+
+    // RG-2, RG-3: the King e1 is on sub-grid (even, even). Nb1 (odd file)
+    // is not royal, so b1-b2 (a King step) is illegal; Ng1 (even, even) is
+    // royal and may step to g2.
+    let mut s = s;
+    play(&mut s, "b2b4 a7a6 g2g4 a6a5");
+    assert_eq!(
+        why(&s, "b1b2"),
+        "the Knight on b1 is not on its King's sub-grid, so not royal (RG-2), and only a royal \
+         Knight also steps like a King (RG-3)"
+    );
+    assert_eq!(s.illegal_reason("g1g2"), None);
+    // RG-1: a Pawn steps two squares only from its first rank.
+    assert!(why(&s, "b4b6").starts_with("a Pawn steps two squares only from its first rank"));
+    // In FIDE chess the Knight has no King step at all.
+    let mut f = fide().initial_state(0);
+    play(&mut f, "b2b4 a7a6");
+    assert!(why(&f, "b1b2").starts_with("a Knight leaps two squares one way and one the other"));
+
+    // RG-4 (example 1, §3.5): Pe3 on King a1's sub-grid (even, even) is
+    // royal and captures e4 straight ahead; in FIDE chess it may not.
+    let ex1 = "7k/8/8/8/4p3/2N1P3/8/K7 w - - 0 1";
+    assert_eq!(pos(&rg(), ex1).illegal_reason("e3e4"), None);
+    assert_eq!(
+        why(&pos(&fide(), ex1), "e3e4"),
+        "a Pawn captures diagonally, not straight ahead (RG-1)"
+    );
+    // Pd3 (odd file) is not on King a1's sub-grid: no forward capture.
+    let s = pos(&rg(), "7k/8/8/8/3p4/3P4/8/K7 w - - 0 1");
+    assert!(why(&s, "d3d4").contains("only a royal Pawn, on its King's sub-grid"));
+
+    // RG-5 (example 2, §3.5): after Kd1-e2, Pe4 shares the King's sub-grid
+    // (even, odd), so it is royal and attacks e5: Black is in check, and a
+    // Rook move that neither takes e4 nor blocks leaves it so.
+    let mut s = pos(&rg(), "8/8/8/4k3/r3P3/8/8/3K4 w - - 0 1");
+    play(&mut s, "d1e2");
+    assert_eq!(
+        why(&s, "a4a3"),
+        "would leave the Black King in check (RG-5)"
+    );
+    assert_eq!(s.illegal_reason("a4e4"), None);
+    // f5 is attacked by the Pawn's diagonal capture.
+    assert_eq!(
+        why(&s, "e5f5"),
+        "f5 is attacked, and the King may not move into check (RG-5)"
+    );
+
+    // RG-7: a Pawn reaching the last rank must promote; nothing else does.
+    let s = pos(&rg(), "7k/P7/8/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(
+        why(&s, "a7a8"),
+        "a Pawn reaching the last rank promotes: add q, r, b or n, e.g. a7a8q (RG-7)"
+    );
+    assert_eq!(
+        why(&s, "a1a2q"),
+        "only a Pawn reaching the last rank promotes (RG-7)"
+    );
+
+    // RG-6 with RG-5's attacks (RG-R3): Black's King h8 is on (odd, odd),
+    // so Rh2 (odd, odd) is royal and attacks g1 by a King step: White may
+    // not castle onto g1. In FIDE chess nothing attacks g1.
+    let fen = "7k/8/8/8/8/8/7r/R3K2R w KQ - 0 1";
+    assert_eq!(
+        why(&pos(&rg(), fen), "e1g1"),
+        "g1 is attacked, and the King may not castle into check (RG-5, RG-6)"
+    );
+    assert_eq!(pos(&fide(), fen).illegal_reason("e1g1"), None);
+    // A Rook on f8 attacks f1, which the King crosses (RG-6, RG-R3).
+    let s = pos(&rg(), "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_eq!(
+        why(&s, "e1g1"),
+        "the King may not cross f1, which Black attacks (RG-6, RG-R3)"
+    );
+    // No right: lost by a King or Rook move (RG-6).
+    let s = pos(&rg(), "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1");
+    assert!(why(&s, "e1g1").starts_with("White has lost the right to castle king side"));
+    assert_eq!(s.illegal_reason("e1c1"), None);
+    // Malformed text keeps the parser's message.
+    assert!(why(&s, "e1").starts_with("bad move"));
+}

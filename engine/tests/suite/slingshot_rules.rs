@@ -1056,3 +1056,101 @@ fn d5_random_games_end_within_the_bound() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Illegal moves: the reason a player is given (Research::illegal_reason)
+// ---------------------------------------------------------------------------
+
+/// Each illegal move is answered with the rule it breaks, in every stage:
+/// the set-up and the choice (S5, S7), Phase C after A.7.1/A.7.4 (S8, S9,
+/// Q2, Q11) and Phase S at A.7.5 (S13, S15, S18). The expected words come
+/// from the rule cited.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let why = |s: &SlingshotState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    // S5: the first move is the setter's two Teal stones; then the chooser's
+    // colour; after both, the set-up moves are gone (S7).
+    let g = g9();
+    let s = g.initial_state(0);
+    assert!(why(&s, "chooser=B").ends_with("places two Teal stones, e.g. e5,a1 (S5)"));
+    assert!(why(&s, "e4+e6xe5").ends_with("(S5)"));
+    let s = after(&g, "e5,a1");
+    assert!(why(&s, "e4,e6").contains("picks a colour: chooser=B or chooser=T (S5)"));
+    // S4 with corners=neutral: the corners are unplayable.
+    let n = game("slingshot(corners=neutral)").initial_state(0);
+    assert_eq!(
+        why(&n, "a1,e5"),
+        "a1 is a neutral corner, where no stone goes (corners=neutral, S4)"
+    );
+
+    // A.7.1: Teal e5 and a1, Black to move in Phase C with 39 moves.
+    let s = after(&g, "e5,a1 chooser=B");
+    assert!(why(&s, "e5,a1").ends_with("(S5, S7)"));
+    // S8: a custodial move exists, so neither a stack nor a pass.
+    assert!(why(&s, "*e5").starts_with("Black has a custodial move, and one must be made (S8)"));
+    assert!(why(&s, "pass").contains("(S8)"));
+    // S9: the target is an opponent singleton, and e6 is empty.
+    assert_eq!(
+        why(&s, "d5+f5xe6"),
+        "no piece on e6, and the target is an opponent singleton (S9, Q2)"
+    );
+    // S9: d4 and g4 are three files apart, not M ± p.
+    assert!(
+        why(&s, "d4+g4xe5")
+            .ends_with("with exactly one between them on a row, column or diagonal (S9)")
+    );
+    // S9: the pair d4, d6 lies on file d around d5, so its target line is
+    // rank 5 through d5; a1 is not on it (e5 is: d4+d6xe5 is legal).
+    assert_eq!(
+        why(&s, "d4+d6xa1"),
+        "a1 is not on the line through d5 perpendicular to d4-d6 (S9)"
+    );
+    assert_eq!(s.illegal_reason("d4+d6xe5"), None);
+    // Q1: the midpoint may be the target: the diagonal pair d4, f6 around
+    // e5 has the other diagonal (d6, f4...) through e5 as its line.
+    assert_eq!(s.illegal_reason("d4+f6xe5"), None);
+
+    // A.7.4: after e4+e6xe5 Black holds e4 e5 e6, Teal a1, Teal to move.
+    let s = after(&g, "e5,a1 chooser=B e4+e6xe5");
+    // Q2: a1 is Teal's own piece.
+    assert_eq!(
+        why(&s, "a2+c2xa1"),
+        "the piece on a1 is Teal's own, and the target is an opponent singleton (S9, Q2)"
+    );
+    // Q11: e4 and e6 hold Black pieces; the geometry (rank 5 through e5)
+    // is right, so only the emptiness breaks.
+    assert_eq!(
+        why(&s, "e4+e6xe5"),
+        "e4 is not empty, and both custodial squares must be (S9, Q11)"
+    );
+    assert_eq!(s.illegal_reason("d4+f4xe5"), None);
+
+    // A.7.5 (7×7): Black has no custodial move, so Phase S for both (S13).
+    let g = g7();
+    let s = pos(&g, A75);
+    assert!(why(&s, "a1+c3xb2").starts_with("custodial play has ended for both players (S13)"));
+    // S15: a stack goes on an opponent singleton: a7 is Black's, a1 empty.
+    assert_eq!(
+        why(&s, "*a7"),
+        "the piece on a7 is Black's own, and a stack goes on an opponent singleton (S15)"
+    );
+    assert_eq!(
+        why(&s, "*a1"),
+        "no piece on a1, and a stack goes on an opponent singleton (S15)"
+    );
+    // S18, S19: stacking is compulsory while a Teal singleton exists.
+    assert!(why(&s, "pass").ends_with("a pass only without a stacking move (S18, S19)"));
+    assert_eq!(s.illegal_reason("*b7"), None);
+    // S15, S16: after Black's *e2, e2 is a stack and cannot be stacked on.
+    let mut s = s;
+    play(&mut s, "*e2");
+    assert_eq!(
+        why(&s, "*e2"),
+        "e2 is a stack, and a stack goes on an opponent singleton (S15)"
+    );
+    // Malformed text keeps the parser's message.
+    assert!(why(&s, "*z9").starts_with("bad move"));
+}

@@ -579,3 +579,66 @@ fn mangled_input_never_panics() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Illegal moves: the reason a player is given (Research::illegal_reason)
+// ---------------------------------------------------------------------------
+
+/// Each illegal move is answered with the rule it breaks; the expected
+/// words come from the rule cited and the §4.3 positions.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let g = game("sniggle");
+    let why = |s: &SniggleState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    // §4.3 opening: X (rows 4-6) to move, every first step lands on D.
+    let s = g.initial_state(0);
+    assert_eq!(why(&s, "4D-4E"), "no piece on 4D");
+    assert_eq!(
+        why(&s, "7A-7D"),
+        "the piece on 7A is Y (seat 1)'s, and X (seat 0) is to move"
+    );
+    // N-2: 4C's next space 4D is empty, so the step ends there.
+    assert!(why(&s, "4C-4E").starts_with("a step from 4C lands on 4D"));
+    // N-9: passing only without a step.
+    assert_eq!(
+        why(&s, "pass"),
+        "X (seat 0) has a step, and a pass is only for a player with none (N-9)"
+    );
+    assert_eq!(s.illegal_reason("4A-4D"), None);
+
+    // §4.3 chain: after 7D-7E, column E holds 3 X pieces (odd), so the
+    // same piece steps again, to 7F (N-3).
+    let mut s = pos(&g, CHAIN);
+    play(&mut s, "7D-7E");
+    assert_eq!(
+        why(&s, "8D-8E"),
+        "the piece on 7E must step again, as column E holds an odd number of opponents' \
+         pieces (N-3): its step is 7E-7F"
+    );
+    assert_eq!(s.illegal_reason("7E-7F"), None);
+
+    // N-4: 7F alone holds Y's field D-F between A-C and G-I (as in
+    // gap_rule_forbids_a_first_step).
+    let s = pos(
+        &g,
+        "12/12/12/XxX9/XxX9/XxX9/yY3Y6/yYY9/yY4Y5/12/12/12 Y - 0",
+    );
+    assert_eq!(
+        why(&s, "7F-7G"),
+        "would leave an empty field between two fields holding the pieces of Y (seat 1) (N-4)"
+    );
+    // N-2: 7K and 7L are Y's, so the run from 7K reaches column L.
+    let s = pos(
+        &g,
+        "12/12/12/9XxX/9XxX/7XxX2/8y1YY/6YyY3/6YyY3/12/12/12 Y - 0",
+    );
+    assert_eq!(
+        why(&s, "7K-7L"),
+        "the piece on 7K cannot step: the run of pieces right of it reaches column L (N-2)"
+    );
+    // Malformed text keeps the parser's message.
+    assert!(why(&s, "7K-6L").starts_with("bad move"));
+}
