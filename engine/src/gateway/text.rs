@@ -228,15 +228,17 @@ pub(crate) fn illegal_reason(s: &GatewayState, text: &str) -> Option<String> {
             SHAPE_NAMES[(shape as usize + 2) % 3],
         );
         let how = if s.rules.blocked {
-            "as the first pieces seen from it (line=blocked)"
+            format!(
+                " as the first pieces seen from {} (G-3, line=blocked)",
+                name(to)
+            )
         } else {
-            "anywhere in them (QG2)"
+            " (G-3)".to_string()
         };
         format!(
-            "{step} earns no entry: no enemy colour has a {a} and a {b}, one in row {} and one in column {} of {}, {how} (G-3)",
+            "{step} earns no entry: no enemy colour has a {a} and a {b}, one in row {} and the other in column {}{how}",
             sly::row_of(to) + 1,
             (b'A' + sly::col_of(to) as u8) as char,
-            name(to)
         )
     })
 }

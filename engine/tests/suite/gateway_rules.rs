@@ -643,13 +643,24 @@ fn illegal_moves_say_the_rule_they_break() {
         why(&s, "1G-4G"),
         "1G-4G earns an entry on 5H, which must be made: write 1G-4G+T or 1G-4G+S (G-4, QG4)"
     );
-    // G-3: on 3G, row 3 holds no P2 piece, so no entry is earned.
-    let none = why(&s, "1G-3G+T");
-    assert!(none.starts_with("1G-3G earns no entry"));
-    assert!(none.ends_with("(G-3)"));
+    // G-3: the moved triangle needs a square and a cylinder of one enemy
+    // colour; on 3G, row 3 holds no P2 piece, so no entry is earned.
+    assert_eq!(
+        why(&s, "1G-3G+T"),
+        "1G-3G earns no entry: no enemy colour has a square and a cylinder, one in row 3 and the other in column G (G-3)"
+    );
     assert!(why(&s, "pass").ends_with("only with none (G-6)"));
     assert_eq!(s.illegal_reason("1G-4G+T"), None);
     assert_eq!(s.illegal_reason("1G-3G"), None);
+
+    // QG2's `line=blocked` (line_blocked_option): P4's square on 4F is
+    // the first piece seen from 4G in row 4, so P2's cylinder on 4D does
+    // not count.
+    let mut blocked = entry.clone();
+    blocked.retain(|x| x.0 != "10C");
+    blocked.push(("4F", "S4"));
+    let s = pos(&game("gateway(players=4,line=blocked)"), &blocked, "1 0");
+    assert!(why(&s, "1G-4G+T").ends_with("as the first pieces seen from 4G (G-3, line=blocked)"));
 
     // G-4: with P3's triangle on 5H the gateway of 4G's field is taken.
     let mut taken = entry.clone();
