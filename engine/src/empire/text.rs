@@ -294,7 +294,8 @@ pub(crate) fn illegal_reason(s: &EmpireState, text: &str) -> Option<String> {
             Kind::Archer => "exactly 4 spaces",
         };
         format!(
-            "a {} captures at {at}, and {target} is {d} away (E-2)",
+            "{} {} captures at {at}, and {target} is {d} away (E-2)",
+            if kind == Kind::Archer { "an" } else { "a" },
             kind_name(kind)
         )
     })
