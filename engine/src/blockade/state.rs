@@ -332,4 +332,10 @@ impl Research for BlockadeState {
     fn end_reason(&self) -> Option<&'static str> {
         self.end.map(|(e, _)| e.name())
     }
+
+    /// The reason from the rules (placement B-3, slides B-4, the pass
+    /// B-6); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
 }

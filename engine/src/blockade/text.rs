@@ -205,3 +205,141 @@ impl fmt::Display for BlockadeState {
         }
     }
 }
+
+/// `North` or `South`.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::North => "North",
+        Side::South => "South",
+    }
+}
+
+/// What stands on `sq` (`North's king`, `South's guard`), if anything.
+fn occupant(s: &BlockadeState, sq: u32) -> Option<String> {
+    let (side, what) = match letter(s, sq)? {
+        'K' => (Side::South, "king"),
+        'k' => (Side::North, "king"),
+        'G' => (Side::South, "guard"),
+        _ => (Side::North, "guard"),
+    };
+    Some(format!("{}'s {what}", side_name(side)))
+}
+
+/// The king whose field holds `sq`, if any (B-3, B-4).
+fn king_field_of(s: &BlockadeState, sq: u32) -> Option<Side> {
+    [Side::North, Side::South]
+        .into_iter()
+        .find(|&k| sly::field_of(s.kings()[k.index()]) == sly::field_of(sq))
+}
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): a placement in the movement
+/// phase or a slide in the placement phase (B-3, B-4); a placement on a
+/// taken space, in a king's field or, for the first guard, on a centre
+/// (B-3); a slide of no guard, a king or the opponent's guard, through or
+/// onto a piece, or ending in a king's field (B-4); a pass with a move on,
+/// or a move with none (B-6). `None` where the move is legal.
+pub(super) fn illegal_reason(s: &BlockadeState, text: &str) -> Option<String> {
+    let mv = match parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.ending().is_some() {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let side = s.side();
+    let me = side_name(side);
+    let name = sly::square_name;
+    let in_hand = GUARDS - s.guards(side).count();
+    let field = |sq: u32, k: Side| {
+        format!(
+            "{} lies in {}'s king's field (the field of {})",
+            name(sq),
+            side_name(k),
+            name(s.kings()[k.index()])
+        )
+    };
+    Some(match mv {
+        BlockadeMove::Pass => {
+            format!("{me} has a move, and a pass is allowed only with none (B-6)")
+        }
+        _ if legal == [BlockadeMove::Pass] => {
+            format!("{me} has no legal move and must pass (B-6)")
+        }
+        BlockadeMove::Place(_) if !s.placing() => {
+            format!("{me} has all {GUARDS} guards on the board, so a turn slides one (B-4)")
+        }
+        BlockadeMove::Slide { .. } if s.placing() => {
+            format!("{me} has {in_hand} guard(s) in hand, so a turn places one (B-3)")
+        }
+        BlockadeMove::Place(sq) => {
+            let sq = sq as u32;
+            if let Some(who) = occupant(s, sq) {
+                format!("{} is taken by {who} (B-3)", name(sq))
+            } else if let Some(k) = king_field_of(s, sq) {
+                format!("{}, where no guard is placed (B-3)", field(sq, k))
+            } else if in_hand == GUARDS && sly::is_centre(sq) {
+                format!(
+                    "{} is a centre, and {me}'s first guard may not stand on one (B-3)",
+                    name(sq)
+                )
+            } else {
+                "not one of the legal moves".into()
+            }
+        }
+        BlockadeMove::Slide { from, to } => {
+            let (from, to) = (from as u32, to as u32);
+            match letter(s, from) {
+                None => return Some(format!("no piece on {}", name(from))),
+                Some('K' | 'k') => {
+                    return Some(format!(
+                        "the king on {} never moves; a turn slides a guard (B-4)",
+                        name(from)
+                    ));
+                }
+                Some(_) if !s.guards(side).has(from) => {
+                    return Some(format!(
+                        "the guard on {} is {}'s, and {me} is to move",
+                        name(from),
+                        side_name(side.other())
+                    ));
+                }
+                Some(_) => {}
+            }
+            // The parser keeps `from` and `to` in one row or column.
+            let (r0, c0) = (sly::row_of(from) as i32, sly::col_of(from) as i32);
+            let (r1, c1) = (sly::row_of(to) as i32, sly::col_of(to) as i32);
+            let (dr, dc) = ((r1 - r0).signum(), (c1 - c0).signum());
+            let steps = (r1 - r0).abs().max((c1 - c0).abs());
+            let block = (1..=steps)
+                .map(|i| sly::square((r0 + i * dr) as u32, (c0 + i * dc) as u32))
+                .find(|&q| letter(s, q).is_some());
+            match block {
+                Some(q) if q == to => format!(
+                    "{} is taken by {}, and a guard slides over empty spaces (B-4)",
+                    name(q),
+                    occupant(s, q).expect("a piece")
+                ),
+                Some(q) => format!(
+                    "the slide from {} to {} would pass {} on {}, and a guard passes no piece (B-4)",
+                    name(from),
+                    name(to),
+                    occupant(s, q).expect("a piece"),
+                    name(q)
+                ),
+                None => match king_field_of(s, to) {
+                    Some(k) => format!(
+                        "{}, and a slide may pass over a king's field but not end there (B-4)",
+                        field(to, k)
+                    ),
+                    None => "not one of the legal moves".into(),
+                },
+            }
+        }
+    })
+}

@@ -518,6 +518,12 @@ impl Research for EmpireState {
         Some(self.rules.first_seat as usize)
     }
 
+    /// The reason from the rules (friendly pieces and distances E-2,
+    /// partners QE5, the pass E-6); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     fn end_reason(&self) -> Option<&'static str> {
         match self.outcome {
             Outcome::Ongoing => None,

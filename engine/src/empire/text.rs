@@ -206,3 +206,97 @@ pub(crate) fn parse_position(game: &EmpireGame, text: &str) -> Result<EmpireStat
     s.hash = s.zobrist_from_scratch();
     Ok(s)
 }
+
+/// A seat as players read it: `seat 1 (TL)`, 1-based as in the position
+/// text, with its corner (E-SET-4).
+fn seat_name(s: &EmpireState, seat: usize) -> String {
+    format!(
+        "seat {} ({})",
+        seat + 1,
+        sly::CORNER_NAMES[s.rules.corners[seat] as usize]
+    )
+}
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): no piece or another seat's
+/// piece on the from space, a capture of a friendly piece or a partner's
+/// (E-2, ruling QE5), a capture at the wrong distance for the piece (E-2),
+/// a pass with a move on or a move with none (E-6). `None` where the move
+/// is legal.
+pub(crate) fn illegal_reason(s: &EmpireState, text: &str) -> Option<String> {
+    use super::Kind;
+    use super::state::EmpireMove;
+    let mv = match s.parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.outcome != Outcome::Ongoing {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let seat = s.to_move as usize;
+    let me = seat_name(s, seat);
+    let kind_name = |k: Kind| match k {
+        Kind::Commander => "commander",
+        Kind::Horseman => "horseman",
+        Kind::Archer => "archer",
+    };
+    let name = sly::square_name;
+    let EmpireMove::Move { from, to } = mv else {
+        return Some(format!(
+            "{me} has a move, and a pass is allowed only with none (E-6)"
+        ));
+    };
+    if legal == [EmpireMove::Pass] {
+        return Some(format!("{me} has no legal move and must pass (E-6)"));
+    }
+    let (from, to) = (from as u32, to as u32);
+    let Some((owner, kind)) = s.piece(from) else {
+        return Some(format!("no piece on {}", name(from)));
+    };
+    if owner != seat {
+        return Some(format!(
+            "the piece on {} is {}'s, and {me} is to move",
+            name(from),
+            seat_name(s, owner)
+        ));
+    }
+    // A move onto an empty space of the row or column is always legal
+    // (E-1), so `to` holds a piece (the parser wants `x` for it).
+    let Some((victim, vkind)) = s.piece(to) else {
+        return Some("not one of the legal moves".into());
+    };
+    let target = format!("the {} on {}", kind_name(vkind), name(to));
+    Some(if victim == seat {
+        format!("{target} is {me}'s own, and no piece lands on a friendly piece (E-2)")
+    } else if !s.can_capture(seat, s.board[to as usize]) {
+        if s.rules.partner_capture && vkind == Kind::Commander {
+            format!(
+                "{target} is {}'s, {me}'s partner, and a partner's commander is never captured (QE5)",
+                seat_name(s, victim)
+            )
+        } else {
+            format!(
+                "{target} is {}'s, {me}'s partner, and partners do not capture each other (E-2, QE5)",
+                seat_name(s, victim)
+            )
+        }
+    } else {
+        let d = sly::row_of(from).abs_diff(sly::row_of(to))
+            + sly::col_of(from).abs_diff(sly::col_of(to));
+        let at = match kind {
+            Kind::Commander => "exactly 2 or 5 spaces",
+            Kind::Horseman => "exactly 3 spaces",
+            Kind::Archer => "exactly 4 spaces",
+        };
+        format!(
+            "{} {} captures at {at}, and {target} is {d} away (E-2)",
+            if kind == Kind::Archer { "an" } else { "a" },
+            kind_name(kind)
+        )
+    })
+}

@@ -400,6 +400,12 @@ impl Research for GatewayState {
         Some(self.rules.first_seat as usize)
     }
 
+    /// The reason from the rules (the step G-1, the forced leave G-2,
+    /// entries G-3, G-4, the pass G-6); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     fn end_reason(&self) -> Option<&'static str> {
         match self.outcome {
             Outcome::Ongoing => None,

@@ -113,3 +113,132 @@ pub(crate) fn parse_position(game: &GatewayGame, text: &str) -> Result<GatewaySt
     s.hash = s.zobrist_from_scratch();
     Ok(s)
 }
+
+/// A seat as players read it: `seat 1 (P1)`, 1-based as in the position
+/// text, with its set-up position (G-SET-2).
+fn seat_name(s: &GatewayState, seat: usize) -> String {
+    format!("seat {} (P{})", seat + 1, s.rules.colours[seat] + 1)
+}
+
+/// The shape names of [`SHAPE_LETTERS`].
+const SHAPE_NAMES: [&str; 3] = ["cylinder", "triangle", "square"];
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): no piece or another seat's
+/// piece on the from space, a taken destination (G-1), a piece held back
+/// by a forced leave (G-2), an entry not earned (G-3), on a taken gateway
+/// or from an empty reserve (G-4), an earned entry left out (G-4, ruling
+/// QG4), a pass with a move on or a move with none (G-6, ruling QG5).
+/// `None` where the move is legal.
+pub(crate) fn illegal_reason(s: &GatewayState, text: &str) -> Option<String> {
+    use super::state::GatewayMove;
+    use crate::board::Bits;
+    let mv = match s.parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.outcome != Outcome::Ongoing {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let seat = s.to_move as usize;
+    let me = seat_name(s, seat);
+    let name = sly::square_name;
+    let GatewayMove::Move { from, to, entry } = mv else {
+        return Some(format!(
+            "{me} has a move, and a pass is allowed only with none (G-6)"
+        ));
+    };
+    if legal == [GatewayMove::Pass] {
+        // `movers` is empty only when forced pieces cannot move under
+        // `stuck=pass` (every seat keeps its three starting pieces).
+        return Some(if s.movers().is_zero() {
+            format!(
+                "{me}'s pieces on gateways must leave and none of them can move, so {me} passes (G-2, stuck=pass, QG5)"
+            )
+        } else {
+            format!("{me} has no legal move and must pass (G-6)")
+        });
+    }
+    let (from, to) = (from as u32, to as u32);
+    let Some((owner, shape)) = s.piece(from) else {
+        return Some(format!("no piece on {}", name(from)));
+    };
+    if owner != seat {
+        return Some(format!(
+            "the piece on {} is {}'s, and {me} is to move",
+            name(from),
+            seat_name(s, owner)
+        ));
+    }
+    if s.piece(to).is_some() {
+        return Some(format!(
+            "{} is taken, and a piece moves to an empty space (G-1)",
+            name(to)
+        ));
+    }
+    let movers = s.movers();
+    if !movers.has(from) {
+        let list: Vec<String> = movers.iter().map(name).collect();
+        return Some(format!(
+            "{me}'s piece(s) on {} stand on a gateway whose field holds two or more enemy pieces, and must leave first (G-2)",
+            list.join(" ")
+        ));
+    }
+    // The step itself is legal; the entry is wrong.
+    let options: Vec<u8> = (0..3)
+        .filter(|&e| {
+            legal.contains(&GatewayMove::Move {
+                from: from as u8,
+                to: to as u8,
+                entry: e,
+            })
+        })
+        .collect();
+    let step = format!("{}-{}", name(from), name(to));
+    let gate = sly::centre_of_field(sly::field_of(to));
+    Some(if entry == 0 {
+        let with: Vec<String> = options
+            .iter()
+            .map(|&e| format!("{step}+{}", SHAPE_LETTERS.as_bytes()[e as usize] as char))
+            .collect();
+        format!(
+            "{step} earns an entry on {}, which must be made: write {} (G-4, QG4)",
+            name(gate),
+            with.join(" or ")
+        )
+    } else if s.reserve[seat][entry as usize - 1] == 0 {
+        format!(
+            "{me} has no {} left in reserve (G-4)",
+            SHAPE_NAMES[entry as usize]
+        )
+    } else if gate != from && s.board[gate as usize] != 0 {
+        format!(
+            "the gateway {} of {}'s field is taken, so there is no entry (G-4)",
+            name(gate),
+            name(to)
+        )
+    } else {
+        let (a, b) = (
+            SHAPE_NAMES[(shape as usize + 1) % 3],
+            SHAPE_NAMES[(shape as usize + 2) % 3],
+        );
+        let how = if s.rules.blocked {
+            format!(
+                " as the first pieces seen from {} (G-3, line=blocked)",
+                name(to)
+            )
+        } else {
+            " (G-3)".to_string()
+        };
+        format!(
+            "{step} earns no entry: no enemy colour has a {a} and a {b}, one in row {} and the other in column {}{how}",
+            sly::row_of(to) + 1,
+            (b'A' + sly::col_of(to) as u8) as char,
+        )
+    })
+}

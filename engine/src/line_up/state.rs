@@ -423,4 +423,10 @@ impl Research for LineUpState {
     fn end_reason(&self) -> Option<&'static str> {
         self.end.map(|(e, _)| e.name())
     }
+
+    /// The reason from the rules (the turn schedule U-1, U-2, a taken
+    /// centre, steps U-3); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
 }

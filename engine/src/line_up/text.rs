@@ -195,3 +195,64 @@ impl fmt::Display for LineUpState {
         }
     }
 }
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): a placement or a step out of
+/// the turn schedule (U-1, U-2), a taken centre (U-2, U-3), a step of no
+/// piece, of the opponent's piece or of the wrong type (U-1), a diagonal
+/// step by a square or triangle (U-3). `None` where the move is legal.
+pub(super) fn illegal_reason(s: &LineUpState, text: &str) -> Option<String> {
+    let mv = match parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.ending().is_some() {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let who = |p: usize| if p == 0 { "first" } else { "second" };
+    let (p, t) = (s.player(), s.piece_type());
+    let (turn, kind) = (s.ply() + 1, super::TYPE_NAMES[t]);
+    let name = |c: u8| sly::square_name(cell_square(c as usize));
+    let to = name(mv.to);
+    let taken = s.empty() >> mv.to & 1 == 0;
+    Some(match (s.must_place(), mv.is_place()) {
+        (true, false) => format!(
+            "turn {turn} is the {} player's {kind} turn, and it still has a {kind} to place on an empty centre (U-1, U-2)",
+            who(p)
+        ),
+        (true, true) if taken => format!("the centre {to} is taken (U-2)"),
+        (false, true) => format!(
+            "turn {turn} is the {} player's {kind} turn, and with no {kind} left to place it steps one on the board (U-1, U-2)",
+            who(p)
+        ),
+        (false, false) => {
+            let from = name(mv.from);
+            let owner = (0..2).find(|&q| s.all(q) >> mv.from & 1 == 1);
+            let from_type = (0..3).find(|&k| s.pieces(p)[k] >> mv.from & 1 == 1);
+            match (owner, from_type) {
+                (None, _) => format!("no piece on {from}"),
+                (Some(q), _) if q != p => format!(
+                    "the piece on {from} is the {} player's, and the {} player is to move",
+                    who(q),
+                    who(p)
+                ),
+                (_, Some(k)) if k != t => format!(
+                    "turn {turn} is the {} player's {kind} turn (U-1), and the piece on {from} is a {}",
+                    who(p),
+                    super::TYPE_NAMES[k]
+                ),
+                _ if taken => format!("{to} is taken, and a piece steps to an empty centre (U-3)"),
+                _ if super::ORTH[mv.from as usize] >> mv.to & 1 == 0 => format!(
+                    "a {kind} steps orthogonally only, and {from}-{to} is diagonal; only the cylinder steps diagonally (U-3)"
+                ),
+                _ => "not one of the legal moves".into(),
+            }
+        }
+        _ => "not one of the legal moves".into(),
+    })
+}

@@ -313,6 +313,12 @@ impl Research for SlySolitaireState {
         })
     }
 
+    /// The reason from the rules (no piece S-1, the run S-2, the jumper's
+    /// colour S-3, the window S-5); see `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
+
     /// S-6: no jump is left; the grade names the rule book's result.
     fn end_reason(&self) -> Option<&'static str> {
         self.grade().map(|g| match g {

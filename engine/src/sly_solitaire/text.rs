@@ -179,3 +179,95 @@ pub(crate) fn parse_move(text: &str) -> Result<SlySolitaireMove, GameError> {
         to: to as u8,
     })
 }
+
+/// The colour names of [`COLOUR_LETTERS`] (S-SET-4).
+const COLOUR_NAMES: [&str; 4] = ["black", "lined", "dotted", "open"];
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): no piece to jump (S-1), an
+/// empty neighbour or a run reaching the edge (S-2), a landing that is not
+/// the first empty space after the run (S-2) or lies outside the window
+/// (S-5), a jumped piece of the jumper's colour (S-3). `None` where the
+/// move is legal.
+pub(crate) fn illegal_reason(s: &SlySolitaireState, text: &str) -> Option<String> {
+    use crate::api::State;
+    let mv = match parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    if s.over {
+        return Some("the game is already over".into());
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let (from, to) = (mv.from as u32, mv.to as u32);
+    let name = sly::square_name;
+    let Some(k) = s.colour_at(from) else {
+        return Some(format!("no piece on {} (S-1)", name(from)));
+    };
+    // The parser keeps `from` and `to` in one row or column: walk from
+    // `from` towards `to` over the run of pieces.
+    let (r0, c0) = (sly::row_of(from) as i32, sly::col_of(from) as i32);
+    let (dr, dc) = (
+        (sly::row_of(to) as i32 - r0).signum(),
+        (sly::col_of(to) as i32 - c0).signum(),
+    );
+    let at = |i: i32| {
+        let (r, c) = (r0 + i * dr, c0 + i * dc);
+        ((0..12).contains(&r) && (0..12).contains(&c)).then(|| sly::square(r as u32, c as u32))
+    };
+    let mut run = Vec::new();
+    let mut i = 1;
+    let land = loop {
+        match at(i) {
+            None => break None,
+            Some(sq) if s.colour_at(sq).is_some() => run.push(sq),
+            Some(sq) => break Some(sq),
+        }
+        i += 1;
+    };
+    let Some(land) = land.filter(|_| !run.is_empty()) else {
+        return Some(if run.is_empty() {
+            format!(
+                "the space next to {} towards {} is empty, and a jump goes over pieces (S-2)",
+                name(from),
+                name(to)
+            )
+        } else {
+            format!(
+                "the run of pieces from {} reaches the edge of the board, so {} cannot jump that way (S-2)",
+                name(run[0]),
+                name(from)
+            )
+        });
+    };
+    let area = s.geo.row_area[sly::row_of(land) as usize] >> sly::col_of(land) & 1 == 1;
+    if !area {
+        return Some(format!(
+            "the jump from {} would land on {}, outside the rule book's 8x8 window, rows 3-10 x C-J, where play stays (area=window, S-5)",
+            name(from),
+            name(land)
+        ));
+    }
+    if land != to {
+        return Some(format!(
+            "the run of pieces from {} ends at {}, so {} jumps the whole run and lands on {} (S-2)",
+            name(run[0]),
+            name(*run.last().expect("a run")),
+            name(from),
+            name(land)
+        ));
+    }
+    if let Some(&same) = run.iter().find(|&&sq| s.colour_at(sq) == Some(k)) {
+        return Some(format!(
+            "{} would jump {}, a piece of its own colour ({}), and no jumped piece may have the jumper's colour (S-3)",
+            name(from),
+            name(same),
+            COLOUR_NAMES[k]
+        ));
+    }
+    Some("not one of the legal moves".into())
+}

@@ -368,4 +368,11 @@ impl Research for SpinnerState {
     fn first_mover_seat(&self) -> Option<usize> {
         Some(0)
     }
+
+    /// The reason from the rules (a star K2, a taken square K7, the turn's
+    /// square order B.5, the switch K8, the re-spin K6); see
+    /// `text::illegal_reason`.
+    fn illegal_reason(&self, text: &str) -> Option<String> {
+        super::text::illegal_reason(self, text)
+    }
 }

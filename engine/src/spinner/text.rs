@@ -280,3 +280,95 @@ pub(crate) fn parse_position(game: &SpinnerGame, text: &str) -> Result<SpinnerSt
     s.hash = s.zobrist_from_scratch();
     Ok(s)
 }
+
+/// Why `text` is not a legal move in `s`, from the rules (see
+/// [`crate::api::Research::illegal_reason`]): S spun while a player has no
+/// piece (K6); a placement on a star (K2) or a taken square (K7), out of
+/// the turn's square order or leaving no room for the placements still due
+/// (B.5); the wrong action for the spin (K7, K8); a switch not of one own
+/// piece and one of the opponent's, or touching a star (K8). Other spins
+/// get [`crate::api::generic_illegal_reason`]'s list of outcomes. `None`
+/// where the move is legal.
+pub(super) fn illegal_reason(s: &SpinnerState, text: &str) -> Option<String> {
+    use super::SpinnerMove::{Place, Spin, SpinS, Switch};
+    let mv = match s.parse_move(text) {
+        Ok(mv) => mv,
+        Err(e) => return Some(e.to_string()),
+    };
+    match s.phase {
+        Phase::Over => return Some("the game is already over".into()),
+        Phase::Spin if mv == SpinS && !s.switch_possible() => {
+            return Some(
+                "S is spun again while a player has no piece on the board, so the spin is 1, 2 or 3 (K6)"
+                    .into(),
+            );
+        }
+        Phase::Spin => return crate::api::generic_illegal_reason(s, text),
+        _ => {}
+    }
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return None;
+    }
+    let me = SEAT_LETTERS[s.to_move as usize];
+    let you = SEAT_LETTERS[1 - s.to_move as usize];
+    let stars = s.rules.stars;
+    Some(match (s.phase, mv) {
+        (Phase::Place { left, .. }, Spin(_) | SpinS) => {
+            format!("{me} has spun, and places {left} more piece(s) this turn (K7)")
+        }
+        (Phase::Place { .. }, Switch { .. }) => {
+            format!("{me} spun a number and places pieces; only S switches (K7, K8)")
+        }
+        (Phase::Switch, Spin(_) | SpinS) => format!("{me} has spun S, and switches now (K8)"),
+        (Phase::Switch, Place(_)) => format!(
+            "{me} spun S, so {me} switches one own piece with one of {you}'s, e.g. e5<>h8 (K8)"
+        ),
+        (Phase::Place { left, last }, Place(sq)) => {
+            let name = s.sq_name(sq);
+            match s.cell(sq as u32) {
+                Some('*') => format!("{name} is a star, where nobody places (K2)"),
+                Some(c) => {
+                    format!("{name} is taken by {c}, and a piece goes on an empty square (K7)")
+                }
+                // Empty, so before the last placement or too near the end.
+                None if last != NONE && sq < last => format!(
+                    "the placements of a turn go in increasing square order (a1, b1, ..., a2, ...; B.5), and {} was placed before {name}",
+                    s.sq_name(last)
+                ),
+                None => format!(
+                    "with {left} placements due, {name} leaves {} empty square(s) after it for the {} still to come (placements go in increasing square order, B.5)",
+                    (s.empty() >> sq >> 1).count(),
+                    left - 1
+                ),
+            }
+        }
+        (Phase::Switch, Switch { own, other }) => {
+            // The parser puts a mover's piece first when there is one.
+            if let Some(q) = [own, other].into_iter().find(|&q| stars >> q & 1 == 1) {
+                format!(
+                    "{} is a star, and stars are never switched (K8)",
+                    s.sq_name(q)
+                )
+            } else if let Some(q) = [own, other]
+                .into_iter()
+                .find(|&q| s.cell(q as u32).is_none())
+            {
+                format!("no piece on {}", s.sq_name(q))
+            } else {
+                let who = if s.pieces[s.to_move as usize] >> own & 1 == 1 {
+                    me
+                } else {
+                    you
+                };
+                format!(
+                    "{} and {} are both {who}'s, and a switch takes one piece of each player (K8)",
+                    s.sq_name(own),
+                    s.sq_name(other)
+                )
+            }
+        }
+        _ => "not one of the legal moves".into(),
+    })
+}

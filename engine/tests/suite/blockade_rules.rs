@@ -395,3 +395,75 @@ fn kit_and_uniform_sampling() {
 
 #[allow(dead_code)]
 fn _types(_: BlockadeState) {}
+
+/// `Research::illegal_reason` names the rule a move breaks, worked by hand
+/// from B-3, B-4 and B-6 (kings 2E and 11H, B-SET-2); legal moves give
+/// `None`.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let g = game("blockade");
+    let why = |s: &BlockadeState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    // The start: South places its first guard (B-1, B-3).
+    let s = g.initial_state(0);
+    // B-3 (b): 11E is a centre (rows 2 5 8 11 x B E H K).
+    assert_eq!(
+        why(&s, "11E"),
+        "11E is a centre, and South's first guard may not stand on one (B-3)"
+    );
+    // B-3 (a): 3E is in North's king's field, rows 1-3 x D-F.
+    assert_eq!(
+        why(&s, "3E"),
+        "3E lies in North's king's field (the field of 2E), where no guard is placed (B-3)"
+    );
+    assert_eq!(why(&s, "2E"), "2E is taken by North's king (B-3)");
+    assert!(why(&s, "4E-4H").starts_with("South has 6 guard(s) in hand"));
+    assert!(why(&s, "pass").ends_with("only with none (B-6)"));
+    assert!(why(&s, "4E-4E").starts_with("bad move"));
+    assert_eq!(s.illegal_reason("4E"), None);
+
+    // The slide_rules position: South G 1C 4E 6B 6K 7D 7I, North g 1A 1L
+    // 4A 4L 7A 9H, South to move at ply 12 (all guards placed).
+    let s = g
+        .parse_position("g1G8g/4k7/12/g3G6g/12/1G8G1/g2G4G3/12/7g4/12/7K4/12 S 12")
+        .unwrap();
+    assert!(why(&s, "5E").ends_with("so a turn slides one (B-4)"));
+    assert_eq!(why(&s, "5A-5B"), "no piece on 5A");
+    assert_eq!(
+        why(&s, "1A-2A"),
+        "the guard on 1A is North's, and South is to move"
+    );
+    assert!(why(&s, "11H-10H").starts_with("the king on 11H never moves"));
+    // B-4: passing no piece: from 6K west, 6B (South's guard) is in the
+    // way of 6A; 7I is itself taken.
+    assert_eq!(
+        why(&s, "6K-6A"),
+        "the slide from 6K to 6A would pass South's guard on 6B, and a guard passes no piece (B-4)"
+    );
+    assert!(why(&s, "7D-7I").starts_with("7I is taken by South's guard"));
+    // B-4: 6D 5D 4D are empty, but 3D is in North's field (rows 1-3 x
+    // D-F).
+    assert!(why(&s, "7D-3D").starts_with("3D lies in North's king's field"));
+    assert!(why(&s, "7D-3D").ends_with("not end there (B-4)"));
+    assert!(why(&s, "pass").ends_with("(B-6)"));
+    assert_eq!(s.illegal_reason("7D-4D"), None);
+    assert_eq!(s.illegal_reason("1C-1G"), None);
+
+    // pass_when_stuck's position: South's guards are walled in (B-6).
+    let stuck = game("blockade(north=2B,south=11K)")
+        .parse_position("12/1k10/12/GGGg8/GGGg8/ggg9/12/12/10g1/12/10K1/12 S 12")
+        .unwrap();
+    assert_eq!(
+        why(&stuck, "5C-5D"),
+        "South has no legal move and must pass (B-6)"
+    );
+    assert_eq!(stuck.illegal_reason("pass"), None);
+
+    // B-2, §6.3's table: with 4E (and 4L) North has no escape but South
+    // has, up column H, so South wins at the start of its second turn.
+    let mut s = g.initial_state(0);
+    play(&mut s, "4E 4L");
+    assert_eq!(why(&s, "5E"), "the game is already over");
+}

@@ -665,3 +665,79 @@ fn mangled_input_never_panics() {
         );
     }
 }
+
+/// `Research::illegal_reason` names the rule a move breaks, worked by hand
+/// from E-2, QE5 and E-6 on capture_distances_and_passing_over's position
+/// (seat 1 = TL, seat 2 = BR); legal moves give `None`.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let g = game("empire");
+    let why = |s: &engine::empire::EmpireState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    let p = [
+        ("1A", "C1"),
+        ("1C", "H2"),
+        ("1D", "H2"),
+        ("1F", "A2"),
+        ("6C", "A1"),
+        ("6E", "A2"),
+        ("6G", "H2"),
+        ("10C", "A1"),
+        ("12L", "C2"),
+    ];
+    let s = pos(&g, &p, "1 - 0");
+    assert_eq!(why(&s, "5E-5F"), "no piece on 5E");
+    assert_eq!(
+        why(&s, "1C-2C"),
+        "the piece on 1C is seat 2 (BR)'s, and seat 1 (TL) is to move"
+    );
+    // E-2: the commander captures at 2 or 5 only; 1D is 3 away.
+    assert_eq!(
+        why(&s, "1Ax1D"),
+        "a commander captures at exactly 2 or 5 spaces, and the horseman on 1D is 3 away (E-2)"
+    );
+    // E-2: the archer captures at 4 only; 6E is 2 away.
+    assert_eq!(
+        why(&s, "6Cx6E"),
+        "an archer captures at exactly 4 spaces, and the archer on 6E is 2 away (E-2)"
+    );
+    // E-2: never onto a friendly piece (10C is seat 1's archer).
+    assert!(why(&s, "6Cx10C").ends_with("no piece lands on a friendly piece (E-2)"));
+    // E-6: seat 1 has moves, so no pass.
+    assert!(why(&s, "pass").ends_with("only with none (E-6)"));
+    // The parser's own message: a move onto a piece is written with x.
+    assert!(why(&s, "6C-10C").starts_with("bad move"));
+    assert_eq!(s.illegal_reason("1Ax1C"), None);
+    assert_eq!(s.illegal_reason("6Cx6G"), None);
+    assert_eq!(s.illegal_reason("1A-1E"), None);
+
+    // QE5: in teams (seats 1+3 against 2+4) the horseman of seat 3 (BR)
+    // on 6G is a partner's, 4 from the archer on 6C.
+    let t = [
+        ("1A", "C1"),
+        ("1C", "C2"),
+        ("6C", "A1"),
+        ("6G", "H3"),
+        ("10C", "C3"),
+        ("12A", "C4"),
+    ];
+    let s = pos(&game("empire(players=4,teams=true)"), &t, "1 - 0");
+    assert!(
+        why(&s, "6Cx6G").starts_with("the horseman on 6G is seat 3 (BR)'s, seat 1 (TL)'s partner")
+    );
+    assert!(why(&s, "6Cx6G").ends_with("(E-2, QE5)"));
+    let s = pos(
+        &game("empire(players=4,teams=true,partner_capture=true)"),
+        &t,
+        "1 - 0",
+    );
+    assert_eq!(s.illegal_reason("6Cx6G"), None);
+    assert!(why(&s, "6Cx10C").ends_with("a partner's commander is never captured (QE5)"));
+    // E-3(c): the commander on 1A takes seat 2's commander on 1C at
+    // distance 2: regicide ends the game.
+    let mut s = pos(&game("empire(players=4,teams=true)"), &t, "1 - 0");
+    play(&mut s, "1Ax1C");
+    assert_eq!(why(&s, "6C-7C"), "the game is already over");
+}

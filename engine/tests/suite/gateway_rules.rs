@@ -606,3 +606,146 @@ fn mangled_input_never_panics() {
         common::mangled_input_never_panics(&game(spec), "CTS1234./- +pas", seed, 5_000);
     }
 }
+
+/// `Research::illegal_reason` names the rule a move breaks, worked by hand
+/// from G-1 to G-6 on the §8.3 positions of the tests above (4 players,
+/// seat 1 = P1 to move); legal moves give `None`.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let g = game("gateway(players=4)");
+    let why = |s: &GatewayState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    // vector_entry's position: P1 T 1G, C 1A, S 1B; P2 C 4D, S 7G.
+    let entry = with(&[
+        ("4D", "C2"),
+        ("7G", "S2"),
+        ("1G", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+    ]);
+    let s = pos(&g, &entry, "1 0");
+    assert_eq!(why(&s, "5E-5F"), "no piece on 5E");
+    assert_eq!(
+        why(&s, "4D-4E"),
+        "the piece on 4D is seat 2 (P2)'s, and seat 1 (P1) is to move"
+    );
+    // G-1: only to an empty space, never onto a gateway (the parser's).
+    assert_eq!(
+        why(&s, "1A-1B"),
+        "1B is taken, and a piece moves to an empty space (G-1)"
+    );
+    assert!(why(&s, "1B-2B").contains("no piece moves onto a gateway (G-1)"));
+    // G-4, QG4: 1G-4G earns an entry on 5H (P2's cylinder in row 4, its
+    // square in column G), and it must be made.
+    assert_eq!(
+        why(&s, "1G-4G"),
+        "1G-4G earns an entry on 5H, which must be made: write 1G-4G+T or 1G-4G+S (G-4, QG4)"
+    );
+    // G-3: the moved triangle needs a square and a cylinder of one enemy
+    // colour; on 3G, row 3 holds no P2 piece, so no entry is earned.
+    assert_eq!(
+        why(&s, "1G-3G+T"),
+        "1G-3G earns no entry: no enemy colour has a square and a cylinder, one in row 3 and the other in column G (G-3)"
+    );
+    assert!(why(&s, "pass").ends_with("only with none (G-6)"));
+    assert_eq!(s.illegal_reason("1G-4G+T"), None);
+    assert_eq!(s.illegal_reason("1G-3G"), None);
+
+    // QG2's `line=blocked` (line_blocked_option): P4's square on 4F is
+    // the first piece seen from 4G in row 4, so P2's cylinder on 4D does
+    // not count.
+    let mut blocked = entry.clone();
+    blocked.retain(|x| x.0 != "10C");
+    blocked.push(("4F", "S4"));
+    let s = pos(&game("gateway(players=4,line=blocked)"), &blocked, "1 0");
+    assert!(why(&s, "1G-4G+T").ends_with("as the first pieces seen from 4G (G-3, line=blocked)"));
+
+    // G-4: with P3's triangle on 5H the gateway of 4G's field is taken.
+    let mut taken = entry.clone();
+    taken.push(("5H", "T3"));
+    let s = pos(&g, &taken, "1 0");
+    assert_eq!(
+        why(&s, "1G-4G+T"),
+        "the gateway 5H of 4G's field is taken, so there is no entry (G-4)"
+    );
+    assert_eq!(s.illegal_reason("1G-4G"), None);
+
+    // G-4: last_entry_wins' P1 has entered its 3 triangles (4 T on the
+    // board), so only a square is left.
+    let last = with(&[
+        ("4D", "C2"),
+        ("7G", "S2"),
+        ("1G", "T1"),
+        ("2A", "T1"),
+        ("3A", "T1"),
+        ("3B", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+        ("1C", "S1"),
+        ("1D", "S1"),
+        ("1E", "S1"),
+        ("1F", "S1"),
+    ]);
+    let mut s = pos(&g, &last, "1 0");
+    assert_eq!(
+        why(&s, "1G-4G+T"),
+        "seat 1 (P1) has no triangle left in reserve (G-4)"
+    );
+    play(&mut s, "1G-4G+S");
+    assert_eq!(why(&s, "4G-4H"), "the game is already over");
+
+    // G-2: vector_forced_leave's P1 on 5H with P2 (4G) and P3 (6I) pieces
+    // in its field must move the 5H piece.
+    let forced = with(&[
+        ("5H", "T1"),
+        ("1C", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+        ("4G", "S2"),
+        ("6I", "S3"),
+        ("12K", "C2"),
+    ]);
+    let s = pos(&g, &forced, "1 0");
+    assert!(why(&s, "1A-2A").starts_with("seat 1 (P1)'s piece(s) on 5H stand on a gateway"));
+    assert!(why(&s, "1A-2A").ends_with("must leave first (G-2)"));
+    assert_eq!(s.illegal_reason("5H-5I"), None);
+}
+
+/// Ruling QG5 with `stuck=pass`: forced_piece_that_cannot_move's P1 on 5H
+/// must leave but cannot move, so it passes, and a move is refused.
+#[test]
+fn illegal_move_when_a_forced_piece_is_stuck() {
+    let p = vec![
+        ("5H", "T1"),
+        ("1C", "T1"),
+        ("1A", "C1"),
+        ("1B", "S1"),
+        ("5A", "S2"),
+        ("5C", "S2"),
+        ("5D", "S2"),
+        ("5F", "S2"),
+        ("5G", "S3"),
+        ("5I", "S3"),
+        ("5J", "S3"),
+        ("5L", "S3"),
+        ("1H", "S4"),
+        ("3H", "S4"),
+        ("4H", "S4"),
+        ("6H", "S4"),
+        ("7H", "T2"),
+        ("9H", "T3"),
+        ("10H", "T4"),
+        ("12H", "C2"),
+        ("12A", "C3"),
+        ("12B", "C4"),
+    ];
+    let s = pos(&game("gateway(players=4,stuck=pass)"), &p, "1 0");
+    let why = s.illegal_reason("1A-2A").unwrap();
+    assert!(
+        why.ends_with("so seat 1 (P1) passes (G-2, stuck=pass, QG5)"),
+        "{why}"
+    );
+    assert_eq!(s.illegal_reason("pass"), None);
+}

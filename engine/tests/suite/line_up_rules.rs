@@ -400,3 +400,58 @@ fn symmetries_keep_the_game() {
     assert_eq!(orbit("5E"), set("5E 5H 8E 8H"));
     assert_eq!(orbit("2E"), set("2E 2H 5B 8B 5K 8K 11E 11H"));
 }
+
+/// `Research::illegal_reason` names the rule a move breaks, worked by hand
+/// from U-1, U-2 and U-3; legal moves give `None`.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let why = |s: &LineUpState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    // Turn 1: the first player places a square (U-1: T(1) = square; U-2:
+    // all five pieces are still unplaced).
+    let mut s = game("line_up").initial_state(0);
+    let step = why(&s, "2B-2E");
+    assert!(step.starts_with("turn 1 is the first player's square turn"));
+    assert!(step.ends_with("(U-1, U-2)"));
+    assert!(
+        why(&s, "3B").starts_with("bad move"),
+        "not a centre (U-SET-1)"
+    );
+    assert_eq!(s.illegal_reason("2B"), None);
+    // Turn 2: the second player places a triangle, on an empty centre.
+    play(&mut s, "2B");
+    assert_eq!(why(&s, "2B"), "the centre 2B is taken (U-2)");
+
+    // After 12 plies every piece is placed (turn 11 was the last placement)
+    // and turn 13 is the first player's square turn (U-1: (13 - 1) mod 3 =
+    // 0). First: squares 2B 11B, triangles 8B 11K, cylinder 5H. Second:
+    // squares 5B 8E, triangles 8K 11E, cylinder 2K.
+    let board = "S..c/s.C./Ts.t/St.T";
+    let s = pos(&format!("{board} 12"));
+    let place = why(&s, "2E");
+    assert!(place.starts_with("turn 13 is the first player's square turn"));
+    assert!(place.ends_with("steps one on the board (U-1, U-2)"));
+    // U-3: a square steps orthogonally; 2B to 5E is diagonal.
+    assert!(why(&s, "2B-5E").ends_with("only the cylinder steps diagonally (U-3)"));
+    // U-1: the triangle on 8B is not the square the turn calls for.
+    assert!(why(&s, "8B-5E").ends_with("(U-1), and the piece on 8B is a triangle"));
+    assert_eq!(
+        why(&s, "5B-5E"),
+        "the piece on 5B is the second player's, and the first player is to move"
+    );
+    assert_eq!(why(&s, "2E-2H"), "no piece on 2E");
+    assert_eq!(s.illegal_reason("2B-2E"), None);
+
+    // Turn 15 is the first player's cylinder turn ((15 - 1) mod 3 = 2):
+    // the cylinder on 5H steps to any empty king neighbour (U-3); 8E holds
+    // the second player's square.
+    let s = pos(&format!("{board} 14"));
+    assert_eq!(
+        why(&s, "5H-8E"),
+        "8E is taken, and a piece steps to an empty centre (U-3)"
+    );
+    assert_eq!(s.illegal_reason("5H-2E"), None);
+    assert_eq!(s.illegal_reason("5H-8H"), None);
+}

@@ -455,3 +455,61 @@ fn solver_restarts_find_a_hard_win() {
     let end = replay_line(&s, &r.line);
     assert_eq!((end.is_terminal(), end.pieces_left()), (true, 1));
 }
+
+/// `Research::illegal_reason` names the rule a jump breaks, worked by hand
+/// from S-1, S-2, S-3 and S-5 on the canonical layout (S-SET-4; row 5 is
+/// L O L | B O D on D-I, 3D is empty) and small positions; legal jumps
+/// give `None`.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let g = game("sly_solitaire");
+    let why = |s: &SlySolitaireState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    let s = g.initial_state(0);
+    // S-1: a move picks a piece; 1A is empty.
+    assert_eq!(why(&s, "1A-3A"), "no piece on 1A (S-1)");
+    // S-2: the neighbour of 4D towards row 2 (3D) is empty.
+    assert!(why(&s, "4D-2D").starts_with("the space next to 4D towards 2D is empty"));
+    // S-2, no shorter jumps: right of 5F the run is 5G 5H 5I, so 5F lands
+    // on 5J (the rule book's example), not 5H.
+    assert_eq!(
+        why(&s, "5F-5H"),
+        "the run of pieces from 5G ends at 5I, so 5F jumps the whole run and lands on 5J (S-2)"
+    );
+    // S-3: left of the lined 5F the run is 5E (open) and 5D (lined): the
+    // rule book's "left is illegal".
+    let left = why(&s, "5F-5C");
+    assert!(left.starts_with("5F would jump 5D, a piece of its own colour (lined)"));
+    assert!(left.ends_with("(S-3)"));
+    assert!(why(&s, "5F5C").starts_with("bad sly_solitaire move"));
+    assert_eq!(s.illegal_reason("5F-3F"), None);
+    assert_eq!(s.illegal_reason("7F-3F"), None);
+
+    // S-2: B on 1J, O on 1K 1L: the run right of 1J reaches the edge.
+    let s = g
+        .parse_position("9BOO/12/12/12/12/12/12/12/12/12/12/12 0")
+        .unwrap();
+    assert!(why(&s, "1J-1L").starts_with("the run of pieces from 1K reaches the edge"));
+    assert_eq!(s.illegal_reason("1K-1I"), None);
+
+    // S-5: row 4 holds B L D O on C-F; O on 4F jumps left over 4E 4D 4C to
+    // 4B, which is on the board but outside the window (columns C-J).
+    let row4 = "12/12/12/2BLDO6/12/12/12/12/12/12/12/12 0";
+    let w = game("sly_solitaire(area=window)")
+        .parse_position(row4)
+        .unwrap();
+    assert!(why(&w, "4F-4B").contains("outside the rule book's 8x8 window"));
+    assert!(why(&w, "4F-4B").ends_with("(area=window, S-5)"));
+    assert_eq!(
+        g.parse_position(row4).unwrap().illegal_reason("4F-4B"),
+        None
+    );
+
+    // S-6: B B on 1A 1B have no jump (S-3 one way, the edge the other).
+    let s = g
+        .parse_position("BB10/12/12/12/12/12/12/12/12/12/12/12 34")
+        .unwrap();
+    assert_eq!(why(&s, "1A-1C"), "the game is already over");
+}

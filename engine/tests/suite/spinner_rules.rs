@@ -13,7 +13,7 @@ use crate::common::{legal, play, pos};
 use engine::spec::Spec;
 use engine::spinner::{SpinnerGame, SpinnerState};
 use engine::testkit::check_uniform;
-use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, perft, visit_game};
+use engine::{Game, GameVisitor, Research, State, ToMove, parse_legal_move, perft, visit_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -575,4 +575,66 @@ fn sampling_is_uniform() {
         }
         check(&counts, &want, 40_000, what);
     }
+}
+
+/// `Research::illegal_reason` names the rule a move breaks, worked by hand
+/// from K2, K6, K7, K8 and B.5 on the B.6 example 2 board (X: a1 e5; O: e1
+/// e2 e3 e4 e6 e7 e8 h8; stars c3 f3 c6 f6), and gives `None` for legal
+/// moves.
+#[test]
+fn illegal_moves_say_the_rule_they_break() {
+    let g = game("spinner");
+    let why = |s: &SpinnerState, t: &str| {
+        s.illegal_reason(t)
+            .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
+    };
+    // K6: on the empty board nobody has a piece, so S is spun again.
+    let start = g.initial_state(0);
+    assert!(why(&start, "spin=S").ends_with("(K6)"));
+    assert_eq!(start.illegal_reason("spin=2"), None);
+    // A turn starts with the spin (B.2): a chance node takes spins only.
+    assert!(why(&start, "d4").starts_with("chance plays here"));
+
+    // X spins 2: two placements in increasing square order (K7, B.5).
+    let mut s = pos(&g, EXAMPLE_2);
+    play(&mut s, "spin=2");
+    // K2: c3 is a star, "unplayable".
+    assert_eq!(why(&s, "c3"), "c3 is a star, where nobody places (K2)");
+    // K7: only empty squares; e1 holds an O.
+    assert!(why(&s, "e1").starts_with("e1 is taken by O"));
+    assert!(why(&s, "e1").ends_with("(K7)"));
+    // B.5: g8 is the last empty square (h8 is O's), so a first placement
+    // there leaves none for the second.
+    assert!(why(&s, "g8").starts_with("with 2 placements due, g8 leaves 0 empty square(s)"));
+    assert!(why(&s, "g8").ends_with("B.5)"));
+    // K7, K8: a number is played by placing, a switch needs S.
+    assert!(why(&s, "e5<>h8").ends_with("only S switches (K7, K8)"));
+    assert!(why(&s, "spin=1").ends_with("places 2 more piece(s) this turn (K7)"));
+    assert!(why(&s, "d4x").starts_with("bad move"));
+    assert_eq!(s.illegal_reason("d4"), None);
+    // After d4 the second placement lies above it in a1, b1, ... order:
+    // c4 comes before d4 (B.5), while g8 is now fine.
+    play(&mut s, "d4");
+    assert!(why(&s, "c4").ends_with("and d4 was placed before c4"));
+    assert_eq!(s.illegal_reason("g8"), None);
+
+    // X spins S: a switch of one own piece with one of O's (K8).
+    let mut s = pos(&g, EXAMPLE_2);
+    play(&mut s, "spin=S");
+    assert!(why(&s, "d4").ends_with("e.g. e5<>h8 (K8)"));
+    assert_eq!(
+        why(&s, "c3<>e8"),
+        "c3 is a star, and stars are never switched (K8)"
+    );
+    assert_eq!(why(&s, "e5<>d4"), "no piece on d4");
+    assert!(why(&s, "a1<>e5").starts_with("a1 and e5 are both X's"));
+    assert!(why(&s, "e1<>h8").starts_with("e1 and h8 are both O's"));
+    assert!(why(&s, "spin=S").ends_with("(K8)"));
+    // Written O's piece first, the switch is still e5<>h8, legal.
+    assert_eq!(s.illegal_reason("h8<>e5"), None);
+
+    // B.6 example 1: c8 completes file c, and the game is over (K9).
+    let mut s = pos(&g, "7O/2X4O/2*2*2/2X5/2X5/2*2*2/2X5/2X5 X place1 0");
+    play(&mut s, "c8");
+    assert_eq!(why(&s, "a8"), "the game is already over");
 }
