@@ -523,7 +523,7 @@ fn read_trajectory(path: &Path, params: &[Param]) -> Result<(Vec<Vec<f64>>, Vec<
             .and_then(|f| f.set_len(complete as u64))
             .with_context(|| format!("cannot repair {}", path.display()))?;
     }
-    let mut r = csv::ReaderBuilder::new().from_reader(text[..complete].as_bytes());
+    let mut r = csv::ReaderBuilder::new().from_reader(&text.as_bytes()[..complete]);
     let head: Vec<String> = r
         .headers()
         .with_context(|| format!("cannot read {}", path.display()))?
