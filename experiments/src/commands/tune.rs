@@ -1,38 +1,64 @@
-//! `boardlab tune`: one agent parameter tuned against a baseline.
+//! `boardlab tune`: one agent parameter tuned against a baseline, or
+//! several at once by SPSA (`--spsa`).
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 
 use super::options::{OpeningOpts, RunOpts, ShardOpts};
+use crate::research::spsa::{self, Gains, SpsaArgs};
 use crate::research::strength::games_csv_for;
 use crate::research::tune::{self, TuneArgs};
 
-/// Tune one agent parameter against a baseline on game pairs.
+/// Tune one agent parameter against a baseline on game pairs, or several
+/// at once by SPSA (--spsa).
 #[derive(ClapArgs)]
 pub struct Args {
     /// Game string.
     #[arg(long)]
     game: String,
-    /// Agent spec with one list-valued parameter, e.g. "mcts(c=[0.5,1.0,1.4])".
+    /// Agent spec with one list-valued parameter, e.g.
+    /// "mcts(c=[0.5,1.0,1.4])"; with --spsa, each tuned parameter as
+    /// START:STEP:LO..HI, e.g. "mcts(iterations=100,c=1.0:0.2:0.1..3.0)".
     #[arg(long)]
     agent: String,
-    /// The baseline agent spec.
-    #[arg(long)]
-    baseline: String,
+    /// The baseline agent spec (not with --spsa).
+    #[arg(long, required_unless_present = "spsa", conflicts_with = "spsa")]
+    baseline: Option<String>,
     /// Games per value (even: game pairs).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, conflicts_with = "spsa")]
     games: u32,
-    /// Per-value CSV.
-    #[arg(long, default_value = "runs/tune.csv")]
-    tune: PathBuf,
+    /// Simultaneous perturbation stochastic approximation: θ+ against θ−
+    /// on one game pair per iteration (see docs/cli.md).
+    #[arg(long)]
+    spsa: bool,
+    /// With --spsa: iterations N (game pairs; 2N games).
+    #[arg(long, requires = "spsa")]
+    iterations: Option<u64>,
+    /// With --spsa: iterations per batch, played in parallel from the θ of
+    /// the batch's start (part of the run's configuration; threads are not).
+    #[arg(long, requires = "spsa", default_value_t = spsa::BATCH)]
+    batch: u64,
+    /// With --spsa: the last step's gain a_N as a share of STEP² (fishtest's r_end).
+    #[arg(long, requires = "spsa", default_value_t = spsa::R_END)]
+    r_end: f64,
+    /// With --spsa: the stability constant A as a share of N.
+    #[arg(long, requires = "spsa", default_value_t = spsa::A_RATIO)]
+    a_ratio: f64,
+    /// With --spsa: milliseconds a move in the printed verification sprt.
+    #[arg(long, requires = "spsa", default_value_t = spsa::VERIFY_MS)]
+    verify_ms: u64,
+    /// Per-value CSV (default runs/tune.csv), or with --spsa the
+    /// trajectory CSV (default runs/tune-spsa.csv).
+    #[arg(long)]
+    tune: Option<PathBuf>,
     /// SVG plot (default: TUNE with .svg).
     #[arg(long)]
     plot: Option<PathBuf>,
-    /// Games CSV (default: TUNE with -games before .csv).
-    #[arg(long)]
+    /// Games CSV (default: TUNE with -games before .csv; not with --spsa).
+    #[arg(long, conflicts_with = "spsa")]
     out: Option<PathBuf>,
     #[command(flatten)]
     run: RunOpts,
@@ -42,13 +68,18 @@ pub struct Args {
     shard: ShardOpts,
 }
 
-/// Play every value against the baseline and print the table.
+/// Play every value against the baseline and print the table, or run SPSA
+/// and print the final θ.
 ///
 /// # Errors
 /// A bad game or agent spec, bad options, an I/O error.
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
-    let games_csv = args.out.unwrap_or_else(|| games_csv_for(&args.tune));
-    let plot = args.plot.unwrap_or_else(|| args.tune.with_extension("svg"));
+    if args.spsa {
+        return run_spsa(args, out);
+    }
+    let tune_out = args.tune.unwrap_or_else(|| PathBuf::from("runs/tune.csv"));
+    let games_csv = args.out.unwrap_or_else(|| games_csv_for(&tune_out));
+    let plot = args.plot.unwrap_or_else(|| tune_out.with_extension("svg"));
     let mut run = args
         .run
         .tournament(&args.game, &[], args.games, games_csv, args.open)?;
@@ -56,10 +87,45 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let tune = TuneArgs {
         run,
         agent: args.agent,
-        baseline: args.baseline,
-        tune_out: args.tune,
+        baseline: args.baseline.unwrap_or_default(),
+        tune_out,
         plot,
     };
     writeln!(out, "{}", tune::tune(&tune)?)?;
+    Ok(())
+}
+
+fn run_spsa(args: Args, out: &mut dyn Write) -> Result<()> {
+    if args.shard.shard.is_some() {
+        bail!(
+            "tune --spsa is sequential (each batch starts from the last one's θ) and cannot be sharded; run it whole (it resumes after an interruption)"
+        );
+    }
+    let Some(iterations) = args.iterations else {
+        bail!("tune --spsa needs --iterations N (game pairs)");
+    };
+    let tune_out = args
+        .tune
+        .unwrap_or_else(|| PathBuf::from("runs/tune-spsa.csv"));
+    let gains = Gains {
+        r_end: args.r_end,
+        a_ratio: args.a_ratio,
+        ..Gains::new(iterations)
+    };
+    let spsa = SpsaArgs {
+        game: args.game,
+        agent: args.agent,
+        gains,
+        batch: args.batch,
+        seed: args.run.seed,
+        threads: args.run.threads,
+        openings: args.open.request(),
+        plot: args.plot.unwrap_or_else(|| tune_out.with_extension("svg")),
+        out: tune_out,
+        overwrite: args.run.overwrite,
+        progress: !args.run.quiet,
+        verify_ms: args.verify_ms,
+    };
+    writeln!(out, "{}", spsa::spsa(&spsa)?)?;
     Ok(())
 }

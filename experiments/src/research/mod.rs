@@ -13,6 +13,7 @@ pub mod rate;
 pub mod show;
 pub mod solve;
 pub mod sprt;
+pub mod spsa;
 pub mod strength;
 pub mod study;
 pub mod swapmap;

@@ -22,6 +22,7 @@ mod runs;
 mod sequential;
 mod serve;
 mod slurm;
+mod spsa;
 mod strength;
 mod study;
 mod uci;
