@@ -8,6 +8,7 @@ mod output_csvfmt;
 mod research_analyse;
 mod research_compare;
 mod research_pool;
+mod research_spsa;
 mod run_config;
 mod run_jobs;
 mod run_safety;

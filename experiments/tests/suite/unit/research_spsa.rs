@@ -1,0 +1,46 @@
+//! Unit tests of `experiments::research::spsa`.
+
+use experiments::research::spsa::*;
+
+#[test]
+fn spsa_gains_meet_their_end_values() {
+    let g = Gains::new(1000);
+    let p = Param {
+        name: "x".into(),
+        start: 0.0,
+        c_end: 0.5,
+        lo: -1.0,
+        hi: 1.0,
+        integer: false,
+    };
+    assert!((g.c_k(&p, 1000) - 0.5).abs() < 1e-12);
+    assert!((g.a_k(&p, 1000) - R_END * 0.25).abs() < 1e-12);
+    // c_1 = c_end N^γ; a_1 = a_N ((A + N) / (A + 1))^α, A = 100.
+    assert!((g.c_k(&p, 1) - 0.5 * 1000f64.powf(0.101)).abs() < 1e-12);
+    assert!((g.a_k(&p, 1) - R_END * 0.25 * (1100f64 / 101.0).powf(0.602)).abs() < 1e-12);
+}
+
+#[test]
+fn spsa_spec_rounds_integers_and_names_bad_parameters() {
+    let t = Tuned::parse("mcts(iterations=50,c=1.0:0.2:0.1..3.0,cutoff=20:4:2..60)").unwrap();
+    assert_eq!(t.params.len(), 2);
+    assert!(!t.params[0].integer && t.params[1].integer);
+    assert_eq!(
+        t.text(&[1.25, 20.6]),
+        "mcts(iterations=50,c=1.25,cutoff=21)"
+    );
+    for (spec, needle) in [
+        ("mcts(c=1.0:0.2)", "parameter c=1.0:0.2"),
+        ("mcts(c=1.0:0.2:3..0.1)", "parameter c="),
+        ("mcts(c=5:0.2:0.1..3)", "outside the bounds"),
+        ("mcts(c=1:0:0.1..3)", "step must be > 0"),
+        ("mcts(c=1:x:0.1..3)", "step \"x\""),
+        ("mcts(c=1:0.2:-1..3)", "parameter c at -1"),
+        ("mcts(solver=1:1:0..2)", "parameter solver is not numeric"),
+        ("mcts(foo=1:1:0..2)", "parameter foo"),
+        ("mcts(c=1.0)", "at least one parameter"),
+    ] {
+        let e = Tuned::parse(spec).unwrap_err().to_string();
+        assert!(e.contains(needle) && !e.contains('\n'), "{spec}: {e}");
+    }
+}
