@@ -19,6 +19,8 @@
 //!   and resume ([`run::rows`]), the summary ([`run::summary`]), game
 //!   records with `replay` and PGN export ([`run::records`]), and merging
 //!   shards ([`run::merge`]). `boardlab tournament` is [`run::run`].
+//!   [`run::node`] and [`run::vector`] are any game behind one object-safe
+//!   trait, for the Python bindings.
 //! * [`stats`] and [`output`]: Wilson intervals, Elo and the Bradley–Terry
 //!   fit, SPRT; CSV formats and tables, the progress bar and thread pool,
 //!   SVG pictures of boards.

@@ -9,8 +9,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::node::{AgentSlot, DynNode, TERMINAL, new_node, parse_node};
-use crate::vector::{DynVector, new_vector};
+use experiments::run::node::{AgentSlot, CHANCE, DynNode, TERMINAL, new_node, parse_node};
+use experiments::run::vector::{DynVector, new_vector};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -104,7 +104,7 @@ impl PyState {
     }
     /// Whether the next move is a chance outcome.
     fn is_chance_node(&self) -> bool {
-        self.node.current_player() == crate::node::CHANCE
+        self.node.current_player() == CHANCE
     }
     /// The legal moves in the game's notation (the chance outcomes at a
     /// chance node; empty while a move's decisions are under way).

@@ -4,13 +4,12 @@
 //! Every game by its game string, states with moves as text and as action
 //! ids ([`engine::Learning`]), agents by spec, tournaments, and
 //! `VectorGames`, which steps many games at once in Rust. Without the
-//! `python` feature the crate is plain Rust, so `cargo test --workspace`
-//! never needs Python; the type-erased core ([`node`], [`vector`]) is
-//! tested there.
+//! `python` feature the crate is empty, so `cargo test --workspace`
+//! never needs Python. The type-erased core the bindings wrap
+//! (`experiments::run::node` and `experiments::run::vector`) lives in the
+//! experiments crate, so that every game and agent is monomorphised once in
+//! the workspace, not again here.
 #![deny(missing_docs)]
-
-pub mod node;
-pub mod vector;
 
 // Not in the crate's own test harness: with the feature on (as .ci/run
 // builds the workspace, so that the extension reuses the test build's

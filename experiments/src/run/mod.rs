@@ -43,6 +43,7 @@ use crate::stats::sequential::{ALPHA, Until, checkpoints};
 pub mod config;
 pub mod jobs;
 pub mod merge;
+pub mod node;
 pub mod openings;
 pub mod play;
 pub mod records;
@@ -51,6 +52,7 @@ pub mod safety;
 pub mod slurm;
 pub mod storage;
 pub mod summary;
+pub mod vector;
 
 pub use jobs::{Job, JobTable, jobs, mix, parse_shard};
 pub use openings::{Opening, OpeningsConfig, OpeningsRequest};

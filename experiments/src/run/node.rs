@@ -1,14 +1,13 @@
-//! A node of any game behind one object-safe trait, for the bindings:
-//! the game string chooses the game once ([`new_node`]); every call after
-//! that is a virtual call into monomorphised code.
+//! A node of any game behind one object-safe trait, for the Python
+//! bindings (`boardlab-python`): the game string chooses the game once
+//! ([`new_node`]); every call after that is a virtual call into
+//! monomorphised code.
 
 use std::any::Any;
 
 use agents::{Agent, AgentSpec};
 use engine::api::Decisions;
 use engine::{Game, GameError, GameVisitor, Learning, Research, State, ToMove, visit_game};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// OpenSpiel's player id of a chance node.
 pub const CHANCE: i64 = -1;
@@ -100,8 +99,6 @@ pub trait DynNode: Send + Sync {
     fn history(&self) -> Vec<String>;
     /// Each seat's team (team games), else `None`.
     fn team(&self, seat: usize) -> Option<usize>;
-    /// Draws a chance outcome and applies it, if at a chance node.
-    fn resolve_chance(&mut self, rng: &mut ChaCha8Rng) -> bool;
     /// The agent's move for the seat to move, as text.
     ///
     /// # Errors
@@ -227,7 +224,7 @@ impl<G: Game> DynNode for Node<G> {
         self.d.state.to_string()
     }
     fn svg(&self) -> Option<String> {
-        experiments::output::svg::svg_of(&self.d.state)
+        crate::output::svg::svg_of(&self.d.state)
     }
     fn move_actions(&self, text: &str) -> Result<Vec<u32>, GameError> {
         let mv = engine::parse_legal_move(&self.d.state, text)?;
@@ -244,17 +241,6 @@ impl<G: Game> DynNode for Node<G> {
     }
     fn team(&self, seat: usize) -> Option<usize> {
         self.d.state.seat_role(seat).team
-    }
-    fn resolve_chance(&mut self, rng: &mut ChaCha8Rng) -> bool {
-        let mut buf = Vec::new();
-        match self.d.state.sample_chance(rng, &mut buf) {
-            Some(m) if self.d.state.to_move() == ToMove::Chance => {
-                self.history.push(self.d.state.move_to_text(m));
-                self.d.apply_move(m);
-                true
-            }
-            _ => false,
-        }
     }
     fn select(&self, agent: &mut AgentSlot) -> Result<String, GameError> {
         if !matches!(self.d.state.to_move(), ToMove::Seat(_)) {
@@ -325,9 +311,4 @@ impl GameVisitor for Parse<'_> {
 /// A bad game string or position text.
 pub fn parse_node(game_string: &str, position: &str) -> Result<Box<dyn DynNode>, GameError> {
     visit_game(game_string, Parse(position))?
-}
-
-/// A deterministic generator for chance draws.
-pub fn rng(seed: u64) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(seed)
 }

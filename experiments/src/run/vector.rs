@@ -176,8 +176,8 @@ impl<G: Game> DynVector for Vector<G> {
         for (s, o) in self.slots.iter().zip(out.iter_mut()) {
             *o = match s.d.state.to_move() {
                 ToMove::Seat(k) => k as i64,
-                ToMove::Chance => crate::node::CHANCE,
-                ToMove::Terminal => crate::node::TERMINAL,
+                ToMove::Chance => super::node::CHANCE,
+                ToMove::Terminal => super::node::TERMINAL,
             };
         }
     }
