@@ -202,7 +202,10 @@ pub fn write(dir: &Path, study: &Study, outcome: &StudyOutcome, command: &str) -
         let table: Vec<crate::research::pool::PoolRow> =
             crate::output::table::read_table(&dir.join("ratings.csv"))?;
         let _ = writeln!(md, "\n## Ratings\n");
-        let _ = writeln!(md, "| game | agent | Elo [95 % interval] | rating games | from |");
+        let _ = writeln!(
+            md,
+            "| game | agent | Elo [95 % interval] | rating games | from |"
+        );
         let _ = writeln!(md, "|---|---|---|---|---|");
         for r in &table {
             let _ = writeln!(

@@ -411,9 +411,8 @@ fn rating_groups(
     r: &RatingsFile,
     blocks: &[Block],
 ) -> Result<Vec<RatingGroup>> {
-    let here = |span: std::ops::Range<usize>, field: &str, msg: &str| {
-        at(label, text, span, field, msg)
-    };
+    let here =
+        |span: std::ops::Range<usize>, field: &str, msg: &str| at(label, text, span, field, msg);
     if *r.games.get_ref() == 0 {
         return Err(here(r.games.span(), "games", "must be at least 1"));
     }
@@ -446,7 +445,11 @@ fn rating_groups(
         let mut agents: Vec<String> = Vec::new();
         for (spec, span) in &rungs {
             spec.check_game(b.seats).map_err(|e| {
-                here(span.clone(), "rungs", &format!("cannot play {}: {e}", b.game))
+                here(
+                    span.clone(),
+                    "rungs",
+                    &format!("cannot play {}: {e}", b.game),
+                )
             })?;
             let a = spec.canonical();
             if !agents.contains(&a) {
@@ -599,7 +602,10 @@ fn rating_tournament(
 /// Every games file of the study as (folder, stem): the blocks', then the
 /// rating round robins'.
 fn cells(study: &Study, out: &Path) -> Vec<(PathBuf, String)> {
-    let blocks = study.blocks.iter().map(|b| (out.to_path_buf(), b.name.clone()));
+    let blocks = study
+        .blocks
+        .iter()
+        .map(|b| (out.to_path_buf(), b.name.clone()));
     let ratings = study
         .ratings
         .iter()
@@ -656,8 +662,16 @@ fn rate_groups(study: &Study, args: &StudyArgs, outcome: &mut StudyOutcome) -> R
             .with_context(|| format!("ratings {}", group.name))?;
         let label = format!("ratings/{}.{GAMES_EXT}", group.name);
         for (k, (agent, e)) in group.agents.iter().zip(&fit).enumerate() {
-            let games = result.records.iter().filter(|r| r.seats.contains(&k)).count();
-            let bound = if e.lower.is_finite() { e.lower } else { e.upper };
+            let games = result
+                .records
+                .iter()
+                .filter(|r| r.seats.contains(&k))
+                .count();
+            let bound = if e.lower.is_finite() {
+                e.lower
+            } else {
+                e.upper
+            };
             let in_block = study
                 .blocks
                 .iter()

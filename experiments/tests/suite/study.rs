@@ -322,7 +322,10 @@ fn a_study_rates_its_agents_on_one_scale() {
     assert_eq!(rows[0].elo, Some(0.0));
     let readme = std::fs::read_to_string(o.join("README.md")).unwrap();
     for needle in ["## Ratings", "* **Ratings.**", "`ratings/big.csv.gz`"] {
-        assert!(readme.contains(needle), "README lacks {needle:?}:\n{readme}");
+        assert!(
+            readme.contains(needle),
+            "README lacks {needle:?}:\n{readme}"
+        );
     }
     let again = study(&file, &out, &[]);
     assert!(again.contains("0 games played now"), "{again}");
@@ -331,7 +334,10 @@ fn a_study_rates_its_agents_on_one_scale() {
     study(&file, &sharded, &["--shard", "1/2"]);
     study(&file, &sharded, &["--shard", "2/2"]);
     let merged = study(&file, &sharded, &["--merge"]);
-    assert!(merged.contains("merged the shards of ratings big"), "{merged}");
+    assert!(
+        merged.contains("merged the shards of ratings big"),
+        "{merged}"
+    );
     let s = Path::new(&sharded);
     assert_eq!(
         rows_without_timing(o.join("ratings/random.csv.gz")),
