@@ -319,18 +319,10 @@ impl fmt::Display for AndalusiaState {
 /// and a King left attacked or facing the other (A-K1, A-K2). `None` where
 /// the move is legal.
 pub(super) fn illegal_reason(s: &AndalusiaState, text: &str) -> Option<String> {
-    let mv = match parse_move(s, text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, _) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.ending().is_some() {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     move_reason(s, mv).or_else(|| crate::api::generic_illegal_reason(s, text))
 }
 

@@ -118,6 +118,35 @@ pub trait Research: State {
     }
 }
 
+/// The start every game's [`Research::illegal_reason`] shares: `Ok` with
+/// the move and the legal moves when `text` parses at a seat's turn and is
+/// not legal (the game then says which rule it breaks); otherwise `Err`
+/// with the answer itself: the parse error, `the game is already over`,
+/// `None` for a legal move, and at a chance node
+/// [`generic_illegal_reason`]'s.
+///
+/// # Errors
+/// As above: `Err` is the whole answer, not a failure.
+pub fn move_to_explain<S: Research>(
+    state: &S,
+    text: &str,
+) -> Result<(S::Move, Vec<S::Move>), Option<String>> {
+    let mv = state.parse_move(text).map_err(|e| Some(e.to_string()))?;
+    match state.to_move() {
+        ToMove::Terminal => Err(Some("the game is already over".into())),
+        ToMove::Chance => Err(generic_illegal_reason(state, text)),
+        ToMove::Seat(_) => {
+            let mut legal = Vec::new();
+            state.legal_moves(&mut legal);
+            if legal.contains(&mv) {
+                Err(None)
+            } else {
+                Ok((mv, legal))
+            }
+        }
+    }
+}
+
 /// The reason [`Research::illegal_reason`] gives by default: a malformed
 /// move's parse error; `the game is over`; at a chance node, the outcomes;
 /// else, reading the cells named in the move ([`BoardPicture::cells_in`]),

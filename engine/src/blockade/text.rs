@@ -240,18 +240,10 @@ fn king_field_of(s: &BlockadeState, sq: u32) -> Option<Side> {
 /// onto a piece, or ending in a king's field (B-4); a pass with a move on,
 /// or a move with none (B-6). `None` where the move is legal.
 pub(super) fn illegal_reason(s: &BlockadeState, text: &str) -> Option<String> {
-    let mv = match parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, legal) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.ending().is_some() {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let side = s.side();
     let me = side_name(side);
     let name = sly::square_name;

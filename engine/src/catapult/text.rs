@@ -323,18 +323,10 @@ impl<B: CatapultBits> fmt::Display for CatapultState<B> {
 /// move on (C-P1), and the Dagger's rules (C-D2, C-D4, C-D5, C-D6). `None`
 /// where the move is legal.
 pub(super) fn illegal_reason<B: CatapultBits>(s: &CatapultState<B>, text: &str) -> Option<String> {
-    let mv = match parse_move(s.geo, text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, legal) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.outcome != Outcome::Ongoing {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let side = s.side;
     let no_move = legal == [CatapultMove::Pass];
     match mv {

@@ -226,18 +226,10 @@ fn seat_name(s: &EmpireState, seat: usize) -> String {
 pub(crate) fn illegal_reason(s: &EmpireState, text: &str) -> Option<String> {
     use super::Kind;
     use super::state::EmpireMove;
-    let mv = match s.parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, legal) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.outcome != Outcome::Ongoing {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let seat = s.to_move as usize;
     let me = seat_name(s, seat);
     let kind_name = |k: Kind| match k {

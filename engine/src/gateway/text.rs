@@ -133,18 +133,10 @@ const SHAPE_NAMES: [&str; 3] = ["cylinder", "triangle", "square"];
 pub(crate) fn illegal_reason(s: &GatewayState, text: &str) -> Option<String> {
     use super::state::GatewayMove;
     use crate::board::Bits;
-    let mv = match s.parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, legal) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.outcome != Outcome::Ongoing {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let seat = s.to_move as usize;
     let me = seat_name(s, seat);
     let name = sly::square_name;

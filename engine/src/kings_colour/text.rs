@@ -44,19 +44,10 @@ fn side_name(s: usize) -> &'static str {
 /// (KC-7), the capture scope (KC-8, KC-R2), the Kings never captured and
 /// a King left in check (KC-11). `None` where the move is legal.
 pub(super) fn illegal_reason(s: &KingsColourState, text: &str) -> Option<String> {
-    use crate::api::State;
-    let mv = match s.parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, _) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.end.is_some() {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     move_reason(s, mv).or_else(|| crate::api::generic_illegal_reason(s, text))
 }
 

@@ -202,18 +202,10 @@ impl fmt::Display for LineUpState {
 /// piece, of the opponent's piece or of the wrong type (U-1), a diagonal
 /// step by a square or triangle (U-3). `None` where the move is legal.
 pub(super) fn illegal_reason(s: &LineUpState, text: &str) -> Option<String> {
-    let mv = match parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, _) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.ending().is_some() {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let who = |p: usize| if p == 0 { "first" } else { "second" };
     let (p, t) = (s.player(), s.piece_type());
     let (turn, kind) = (s.ply() + 1, super::TYPE_NAMES[t]);

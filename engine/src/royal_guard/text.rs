@@ -334,20 +334,11 @@ fn piece_name(p: Piece) -> &'static str {
 /// (RG-7), castling (RG-6, RG-R3) and a King left in check, royal attacks
 /// included (RG-5). `None` where the move is legal.
 pub(super) fn illegal_reason(s: &RoyalGuardState, text: &str) -> Option<String> {
-    use crate::api::State;
     let b = s.board();
-    let mv = match parse_uci(b, text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, _) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.outcome() != super::Outcome::Ongoing {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     move_reason(b, mv).or_else(|| crate::api::generic_illegal_reason(s, text))
 }
 

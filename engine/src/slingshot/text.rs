@@ -246,18 +246,10 @@ pub(crate) fn parse_position(
 /// singleton (S15) and a pass with a stack on (S18, S19). `None` where the
 /// move is legal.
 pub(super) fn illegal_reason(s: &SlingshotState, text: &str) -> Option<String> {
-    let mv = match s.parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, _) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.outcome != Outcome::Ongoing {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let why = match (s.stage, mv) {
         (Stage::Setup, SlingshotMove::Setup(a, b)) => [a, b]
             .into_iter()

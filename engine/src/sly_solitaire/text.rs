@@ -190,19 +190,10 @@ const COLOUR_NAMES: [&str; 4] = ["black", "lined", "dotted", "open"];
 /// (S-5), a jumped piece of the jumper's colour (S-3). `None` where the
 /// move is legal.
 pub(crate) fn illegal_reason(s: &SlySolitaireState, text: &str) -> Option<String> {
-    use crate::api::State;
-    let mv = match parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, _) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.over {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let (from, to) = (mv.from as u32, mv.to as u32);
     let name = sly::square_name;
     let Some(k) = s.colour_at(from) else {

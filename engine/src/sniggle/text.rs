@@ -195,18 +195,10 @@ pub(crate) fn parse_position(game: &SniggleGame, text: &str) -> Result<SniggleSt
 pub(super) fn illegal_reason(s: &SniggleState, text: &str) -> Option<String> {
     use super::SniggleMove;
     use super::movegen::landing;
-    let mv = match s.parse_move(text) {
-        Ok(mv) => mv,
-        Err(e) => return Some(e.to_string()),
+    let (mv, _) = match crate::api::move_to_explain(s, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
-    if s.outcome != Outcome::Ongoing {
-        return Some("the game is already over".into());
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    if legal.contains(&mv) {
-        return None;
-    }
     let seat = s.to_move as usize;
     let me = format!("{} (seat {seat})", SEAT_LETTERS[seat]);
     let why = if let Some(c) = s.continuing() {

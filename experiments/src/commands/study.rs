@@ -140,7 +140,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         return Ok(());
     }
     for name in &outcome.merged {
-        writeln!(out, "merged the shards of block {name}")?;
+        writeln!(out, "merged the shards of {name}")?;
     }
     let command = crate::run::safety::command_line();
     crate::report::study::write(&dir, &s, &outcome, &command)?;

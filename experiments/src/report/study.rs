@@ -94,6 +94,17 @@ fn method(study: &Study) -> String {
          score Holm-adjusted over the {m} blocks.",
         0.05 / m as f64
     );
+    if let Some(g) = study.ratings.first() {
+        let _ = writeln!(
+            s,
+            "* **Ratings.** Per game, its agents (the `rungs`, then the blocks' agents) play a paired round robin, \
+             {} games a pairing (both seatings of each seed); a Bradley–Terry fit gives each agent's Elo with its 95 % \
+             interval, the game's first agent (here `{}`) at 0, or a one-sided bound where only sweeps link it \
+             (`ratings.csv`, `docs/statistics.md`). The block table's Elo column is read from it.",
+            study.rating_games,
+            short(&g.agents[0])
+        );
+    }
     if c > 0 {
         let _ = writeln!(
             s,
@@ -187,6 +198,27 @@ pub fn write(dir: &Path, study: &Study, outcome: &StudyOutcome, command: &str) -
             );
         }
     }
+    if !study.ratings.is_empty() {
+        let table: Vec<crate::research::pool::PoolRow> =
+            crate::output::table::read_table(&dir.join("ratings.csv"))?;
+        let _ = writeln!(md, "\n## Ratings\n");
+        let _ = writeln!(
+            md,
+            "| game | agent | Elo [95 % interval] | rating games | from |"
+        );
+        let _ = writeln!(md, "|---|---|---|---|---|");
+        for r in &table {
+            let _ = writeln!(
+                md,
+                "| `{}` | `{}` | {} | {} | {} |",
+                short(&r.game),
+                short(&r.agent),
+                r.rating,
+                r.games,
+                r.source
+            );
+        }
+    }
     let _ = writeln!(
         md,
         "\n## Cost\n\n{:.3} core-hours ({:.1} core-seconds): the sum of the wall times of the {} games in this folder \
@@ -210,6 +242,25 @@ pub fn write(dir: &Path, study: &Study, outcome: &StudyOutcome, command: &str) -
             md,
             "| `{}.{GAMES_EXT}` | the games of block {}: `{}`, `{}` in every seat (one row per game, compressed; its configuration and provenance in `{}.csv.config.json`) |",
             b.name, b.name, b.game, b.agent, b.name
+        );
+    }
+    if !study.ratings.is_empty() {
+        let _ = writeln!(
+            md,
+            "| `ratings.csv` | one row per game and agent of the rating fit (columns as `pool.csv`: `docs/results-format.md`) |"
+        );
+    }
+    for g in &study.ratings {
+        let _ = writeln!(
+            md,
+            "| `ratings/{}.{GAMES_EXT}` | the rating games of `{}`: a paired round robin of {} |",
+            g.name,
+            g.game,
+            g.agents
+                .iter()
+                .map(|a| format!("`{a}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     let _ = writeln!(

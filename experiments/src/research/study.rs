@@ -13,6 +13,11 @@
 //!
 //! * `<block>.csv` per block (its games; the exact game and agent strings
 //!   are in its configuration, `<block>.csv.config.json`, and its rows);
+//! * with `[ratings]`: per game, `ratings/<block>.csv` (named after the
+//!   game's first block), a paired round robin of the game's agents (the
+//!   `rungs`, then the blocks' agents), and `ratings.csv`, one row per game
+//!   and agent of its Bradley–Terry fit (the game's first agent at Elo 0),
+//!   whose ratings also fill the blocks' `elo` columns;
 //! * `balance.csv`: one row per block, in the file's order, each interval
 //!   at level 0.05/m for the m blocks, p-values Holm-adjusted over them;
 //! * `compare.csv`: one row per comparison (level 0.05/c, Holm over c);
@@ -36,7 +41,9 @@ use serde::Deserialize;
 
 use crate::research::balance::{self, BalanceArgs, BalanceRow};
 use crate::research::compare::{self, CompareRow};
-use crate::run::{self, OpeningsRequest};
+use crate::research::pool::PoolRow;
+use crate::research::rate;
+use crate::run::{self, OpeningsRequest, Schedule, TournamentArgs};
 use crate::stats::sequential::{ALPHA, Until};
 
 /// The extension of every block's games file, in one place: gzip-compressed
@@ -44,8 +51,8 @@ use crate::stats::sequential::{ALPHA, Until};
 pub const GAMES_EXT: &str = "csv.gz";
 
 /// Names a block or comparison may not take: the folder's other files.
-const RESERVED: [&str; 7] = [
-    "balance", "compare", "README", "study", "shards", "plots", "report",
+const RESERVED: [&str; 8] = [
+    "balance", "compare", "README", "study", "shards", "plots", "report", "ratings",
 ];
 
 /// The study file as written (TOML). Unknown keys are errors.
@@ -63,6 +70,7 @@ struct StudyFile {
     block: Vec<BlockFile>,
     #[serde(default)]
     compare: Vec<CompareFile>,
+    ratings: Option<RatingsFile>,
 }
 
 fn default_seed() -> u64 {
@@ -87,6 +95,15 @@ struct BlockFile {
     name: toml::Spanned<String>,
     game: toml::Spanned<String>,
     agent: toml::Spanned<String>,
+}
+
+/// `[ratings]`: `games` per pairing of a game's agents, and the `rungs`
+/// rated with the blocks' agents (the first rung the anchor, Elo 0).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RatingsFile {
+    games: toml::Spanned<u32>,
+    rungs: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -122,6 +139,18 @@ pub struct Comparison {
     pub reference: usize,
 }
 
+/// One game's rating round robin (`[ratings]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingGroup {
+    /// Its games file's stem, `ratings/<name>.csv`: the game's first block.
+    pub name: String,
+    /// Canonical game string.
+    pub game: String,
+    /// Canonical agent specs: the rungs, then the blocks' agents not among
+    /// them, in the file's order; the first is the anchor (Elo 0).
+    pub agents: Vec<String>,
+}
+
 /// A checked study.
 #[derive(Clone, Debug)]
 pub struct Study {
@@ -143,6 +172,12 @@ pub struct Study {
     pub blocks: Vec<Block>,
     /// The comparisons, in the file's order.
     pub comparisons: Vec<Comparison>,
+    /// With `[ratings]`: one rating round robin per game, in the order of
+    /// the games' first blocks; empty without.
+    pub ratings: Vec<RatingGroup>,
+    /// Games per pairing of the rating round robins (paired: both seatings
+    /// of each seed).
+    pub rating_games: u32,
     /// The file's text.
     pub text: String,
 }
@@ -340,6 +375,10 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
             reference,
         });
     }
+    let (ratings, rating_games) = match &file.ratings {
+        Some(r) => (rating_groups(label, text, r, &blocks)?, *r.games.get_ref()),
+        None => (Vec::new(), 0),
+    };
     let openings = file
         .openings
         .map_or_else(OpeningsRequest::default, |o| OpeningsRequest {
@@ -359,8 +398,84 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
         openings,
         blocks,
         comparisons,
+        ratings,
+        rating_games,
         text: text.to_string(),
     })
+}
+
+/// Checks `[ratings]` and groups the agents to rate by game.
+fn rating_groups(
+    label: &str,
+    text: &str,
+    r: &RatingsFile,
+    blocks: &[Block],
+) -> Result<Vec<RatingGroup>> {
+    let here =
+        |span: std::ops::Range<usize>, field: &str, msg: &str| at(label, text, span, field, msg);
+    if *r.games.get_ref() == 0 {
+        return Err(here(r.games.span(), "games", "must be at least 1"));
+    }
+    // Errors about the agents to rate point at `rungs`, else at `games`.
+    let rungs_span = r.rungs.as_ref().map_or(r.games.span(), |x| x.span());
+    let mut rungs = Vec::new();
+    for rung in r.rungs.iter().flat_map(|x| x.get_ref()) {
+        let spec = agents::AgentSpec::parse(rung.get_ref())
+            .map_err(|e| here(rung.span(), "rungs", &e.to_string()))?;
+        rungs.push((spec, rung.span()));
+    }
+    let mut groups: Vec<RatingGroup> = Vec::new();
+    for b in blocks {
+        if let Some(g) = groups.iter_mut().find(|g| g.game == b.game) {
+            if !g.agents.contains(&b.agent) {
+                g.agents.push(b.agent.clone());
+            }
+            continue;
+        }
+        if b.seats != 2 {
+            return Err(here(
+                r.games.span(),
+                "ratings",
+                &format!(
+                    "block {:?} plays {} ({} seats): ratings are fitted from two-seat games",
+                    b.name, b.game, b.seats
+                ),
+            ));
+        }
+        let mut agents: Vec<String> = Vec::new();
+        for (spec, span) in &rungs {
+            spec.check_game(b.seats).map_err(|e| {
+                here(
+                    span.clone(),
+                    "rungs",
+                    &format!("cannot play {}: {e}", b.game),
+                )
+            })?;
+            let a = spec.canonical();
+            if !agents.contains(&a) {
+                agents.push(a);
+            }
+        }
+        if !agents.contains(&b.agent) {
+            agents.push(b.agent.clone());
+        }
+        groups.push(RatingGroup {
+            name: b.name.clone(),
+            game: b.game.clone(),
+            agents,
+        });
+    }
+    if let Some(g) = groups.iter().find(|g| g.agents.len() < 2) {
+        return Err(here(
+            rungs_span,
+            "rungs",
+            &format!(
+                "{} has one agent to rate ({}): add rungs to rate it against, e.g. rungs = [\"random\"]",
+                g.game, g.agents[0]
+            ),
+        ));
+    }
+    Ok(groups)
 }
 
 /// The folder a study writes to unless told: `runs/<name>/` (git ignores
@@ -372,6 +487,11 @@ pub fn default_out(study: &Study) -> PathBuf {
 /// The games file of block `name` in the study folder `dir`.
 pub fn games_path(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!("{name}.{GAMES_EXT}"))
+}
+
+/// The folder of the rating round robins' games in the study folder `dir`.
+pub fn ratings_dir(dir: &Path) -> PathBuf {
+    dir.join("ratings")
 }
 
 /// The games file of shard `k` of `n` of block `name`.
@@ -455,6 +575,44 @@ impl StudyOutcome {
     }
 }
 
+/// The rating round robin of `group` into `out`: paired, every pairing of
+/// its agents, the study's seed and openings.
+fn rating_tournament(
+    study: &Study,
+    args: &StudyArgs,
+    group: &RatingGroup,
+    out: PathBuf,
+) -> TournamentArgs {
+    let mut t = TournamentArgs::new(
+        &group.game,
+        &group.agents,
+        study.rating_games,
+        study.seed,
+        out,
+    );
+    t.paired = true;
+    t.schedule = Schedule::RoundRobin;
+    t.threads = balance_args(study, args).threads;
+    t.progress = args.progress;
+    t.overwrite = args.overwrite;
+    t.openings = study.openings.clone();
+    t
+}
+
+/// Every games file of the study as (folder, stem): the blocks', then the
+/// rating round robins'.
+fn cells(study: &Study, out: &Path) -> Vec<(PathBuf, String)> {
+    let blocks = study
+        .blocks
+        .iter()
+        .map(|b| (out.to_path_buf(), b.name.clone()));
+    let ratings = study
+        .ratings
+        .iter()
+        .map(|g| (ratings_dir(out), g.name.clone()));
+    blocks.chain(ratings).collect()
+}
+
 /// The balance request of a study's blocks.
 fn balance_args(study: &Study, args: &StudyArgs) -> BalanceArgs {
     BalanceArgs {
@@ -475,6 +633,68 @@ fn balance_args(study: &Study, args: &StudyArgs) -> BalanceArgs {
         until: study.until,
         family: study.blocks.len(),
     }
+}
+
+/// Plays (or resumes) each game's rating round robin, fits it (the first
+/// agent at 0), writes `ratings.csv` and sets the blocks' Elo from it.
+fn rate_groups(study: &Study, args: &StudyArgs, outcome: &mut StudyOutcome) -> Result<()> {
+    if study.ratings.is_empty() {
+        return Ok(());
+    }
+    let dir = ratings_dir(&args.out);
+    let mut table = Vec::new();
+    for (i, group) in study.ratings.iter().enumerate() {
+        if args.progress {
+            eprintln!(
+                "[ratings {}/{}] {}: {} agents, {} games a pairing",
+                i + 1,
+                study.ratings.len(),
+                group.game,
+                group.agents.len(),
+                study.rating_games
+            );
+        }
+        let path = games_path(&dir, &group.name);
+        let t = rating_tournament(study, args, group, path);
+        let result = run::run(&t).with_context(|| format!("ratings {}", group.name))?;
+        outcome.add(&result);
+        let fit = rate::linked(&result.config, &result.records, 0)
+            .with_context(|| format!("ratings {}", group.name))?;
+        let label = format!("ratings/{}.{GAMES_EXT}", group.name);
+        for (k, (agent, e)) in group.agents.iter().zip(&fit).enumerate() {
+            let games = result
+                .records
+                .iter()
+                .filter(|r| r.seats.contains(&k))
+                .count();
+            let bound = if e.lower.is_finite() {
+                e.lower
+            } else {
+                e.upper
+            };
+            let in_block = study
+                .blocks
+                .iter()
+                .any(|b| b.game == group.game && b.agent == *agent);
+            table.push(PoolRow {
+                game: group.game.clone(),
+                agent: agent.clone(),
+                source: if in_block { "block" } else { "rung" }.to_string(),
+                rating: e.text(),
+                linked: e.elo.is_some(),
+                elo: e.elo.unwrap_or(bound),
+                games: games as u64,
+                games_csv: label.clone(),
+            });
+            for (b, row) in study.blocks.iter().zip(outcome.rows.iter_mut()) {
+                if b.game == group.game && b.agent == *agent {
+                    row.elo = e.elo;
+                    row.elo_rating = e.text();
+                }
+            }
+        }
+    }
+    crate::output::table::write_table(&args.out.join("ratings.csv"), &table)
 }
 
 /// Runs (or resumes, extends, or merges) a study into `args.out`; with a
@@ -524,32 +744,43 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
             let result = run::run(&t).with_context(|| format!("block {}", block.name))?;
             outcome.add(&result);
         }
+        for group in &study.ratings {
+            let path = shard_path(&ratings_dir(&args.out), &group.name, shard);
+            let mut t = rating_tournament(study, args, group, path);
+            t.shard = Some(shard);
+            let result = run::run(&t).with_context(|| format!("ratings {}", group.name))?;
+            outcome.add(&result);
+        }
         return Ok(outcome);
     }
     // One unsharded run of the folder at a time: it rewrites the summaries.
     let _lock = run::safety::lock_output(&args.out.join("study.toml"))?;
     std::fs::write(args.out.join("study.toml"), &study.text)
         .with_context(|| format!("cannot write {}", args.out.join("study.toml").display()))?;
-    for block in &study.blocks {
-        let path = games_path(&args.out, &block.name);
+    for (dir, name) in cells(study, &args.out) {
+        let path = games_path(&dir, &name);
         if path.exists() {
             continue;
         }
-        let shards = shards_of(&args.out, &block.name)?;
+        let shards = shards_of(&dir, &name)?;
+        let what = if dir == args.out {
+            format!("block {name}")
+        } else {
+            format!("ratings {name}")
+        };
         if shards.is_empty() {
             if args.merge {
                 bail!(
-                    "block {}: neither {} nor shards of it in {}; run the study (or all its shards) first",
-                    block.name,
+                    "{what}: neither {} nor shards of it in {}; run the study (or all its shards) first",
                     path.display(),
-                    args.out.join("shards").display()
+                    dir.join("shards").display()
                 );
             }
             continue;
         }
         run::merge::merge(&shards, &path, false)
-            .with_context(|| format!("block {}: merging its shards", block.name))?;
-        outcome.merged.push(block.name.clone());
+            .with_context(|| format!("{what}: merging its shards"))?;
+        outcome.merged.push(what);
     }
     for (i, block) in study.blocks.iter().enumerate() {
         let path = games_path(&args.out, &block.name);
@@ -576,6 +807,7 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
         outcome.stopped_at.push(result.stopped_at);
         outcome.rows.push(row);
     }
+    rate_groups(study, args, &mut outcome)?;
     balance::adjust(&mut outcome.rows);
     balance::write_balance(&b.out, &outcome.rows)?;
     let pairs: Vec<_> = study

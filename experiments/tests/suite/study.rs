@@ -280,3 +280,82 @@ fn sharded_blocks_under_a_stopping_rule_play_their_cap_and_merge() {
     let again = study(&file, &out, &[]);
     assert!(again.contains("0 games played now"), "{again}");
 }
+
+/// The tiny study with `[ratings]`: per game, the rungs and the blocks'
+/// agents in a paired round robin of `games` games a pairing.
+fn rated_study_text(rungs: &str) -> String {
+    format!("{}\n[ratings]\ngames = 4\nrungs = {rungs}\n", study_text(6))
+}
+
+#[test]
+fn a_study_rates_its_agents_on_one_scale() {
+    let d = dir("study-ratings");
+    let file = write_study(&d, &rated_study_text(r#"["random", "uct(iterations=4)"]"#));
+    let out = p(&d, "rated");
+    let first = study(&file, &out, &[]);
+    // 3 blocks of 6 games; Slingshot 7×7 rates random, uct and the block's
+    // mcts (3 pairings of 4 games), Slingshot 9×9 random and uct (1).
+    assert!(first.contains("34 games played now"), "{first}");
+    let o = Path::new(&out);
+    assert_eq!(rows(&o.join("ratings/random.csv.gz")), 12);
+    assert_eq!(rows(&o.join("ratings/big.csv.gz")), 4);
+    let table: Vec<experiments::research::pool::PoolRow> =
+        experiments::output::table::read_table(&o.join("ratings.csv")).unwrap();
+    let agents: Vec<(&str, &str)> = table
+        .iter()
+        .map(|r| (r.agent.as_str(), r.source.as_str()))
+        .collect();
+    assert_eq!(agents.len(), 5, "{agents:?}");
+    assert_eq!(agents[0], ("random", "block"));
+    assert!(agents[1].0.starts_with("uct(iterations=4") && agents[1].1 == "rung");
+    assert!(agents[2].0.starts_with("mcts(iterations=10") && agents[2].1 == "block");
+    // The anchor of each game is its first agent, at 0; every agent of
+    // Slingshot 7×7 played its 2 pairings of 4 games.
+    for r in table.iter().filter(|r| r.agent == "random") {
+        assert_eq!(r.elo, 0.0, "{r:?}");
+    }
+    assert!(table[..3].iter().all(|r| r.games == 8), "{table:?}");
+    // The blocks' Elo is read from the fit.
+    let rows: Vec<experiments::research::balance::BalanceRow> =
+        experiments::output::table::read_table(&o.join("balance.csv")).unwrap();
+    assert_eq!(rows[1].elo_rating, table[2].rating);
+    assert_eq!(rows[0].elo, Some(0.0));
+    let readme = std::fs::read_to_string(o.join("README.md")).unwrap();
+    for needle in ["## Ratings", "* **Ratings.**", "`ratings/big.csv.gz`"] {
+        assert!(
+            readme.contains(needle),
+            "README lacks {needle:?}:\n{readme}"
+        );
+    }
+    let again = study(&file, &out, &[]);
+    assert!(again.contains("0 games played now"), "{again}");
+    // Sharded and merged, the same games and the same fit.
+    let sharded = p(&d, "sharded");
+    study(&file, &sharded, &["--shard", "1/2"]);
+    study(&file, &sharded, &["--shard", "2/2"]);
+    let merged = study(&file, &sharded, &["--merge"]);
+    assert!(
+        merged.contains("merged the shards of ratings big"),
+        "{merged}"
+    );
+    let s = Path::new(&sharded);
+    assert_eq!(
+        rows_without_timing(o.join("ratings/random.csv.gz")),
+        rows_without_timing(s.join("ratings/random.csv.gz"))
+    );
+    assert_eq!(
+        std::fs::read_to_string(o.join("ratings.csv")).unwrap(),
+        std::fs::read_to_string(s.join("ratings.csv")).unwrap()
+    );
+    // A game with one agent to rate is refused, naming the line.
+    let lonely = write_study(&d, &rated_study_text("[]"));
+    fails(
+        &["study", &lonely, "--out", &p(&d, "lonely"), "--quiet"],
+        "line 27, field `rungs`: slingshot(size=9",
+    );
+    let bad = write_study(&d, &rated_study_text(r#"["randon"]"#));
+    fails(
+        &["study", &bad, "--out", &p(&d, "bad"), "--quiet"],
+        "line 27, field `rungs`: unknown agent",
+    );
+}
