@@ -1,21 +1,21 @@
 """The fewest moves of the random Solitaire Sly layouts against the first-found lines.
 
-Reads results/sly-solitaire-fewest/random-fewest.csv (`solver(plies=fewest)`)
-and results/sly-solitaire-random-solver.csv (`solver(plies=any)`, the same
+Reads results/sly-solitaire/fewest/random-fewest.csv (`solver(plies=fewest)`)
+and results/sly-solitaire/random-solver.csv (`solver(plies=any)`, the same
 seed 2026, so row i is the same layout in both; the start texts are checked)
 and prints Markdown: the distribution of the proven fewest moves, and the
 paired comparison with the first-found line of each layout. Standard
 library only; run from the repository root:
 
-    python3 results/sly-solitaire-fewest/table.py
+    python3 results/sly-solitaire/fewest/table.py
 """
 
 import csv
 import statistics
 from collections import Counter
 
-FEWEST = "results/sly-solitaire-fewest/random-fewest.csv"
-ANY = "results/sly-solitaire-random-solver.csv"
+FEWEST = "results/sly-solitaire/fewest/random-fewest.csv"
+ANY = "results/sly-solitaire/random-solver.csv"
 
 
 def rows(path):

@@ -1,23 +1,23 @@
 #!/usr/bin/env python3
 """Solitaire Sly: the solver's optimum against what random and MCTS reach.
 
-Reads the committed CSVs (see results/README.md) and prints a Markdown
+Reads the committed games and solver files of this folder (see README.md) and prints a Markdown
 table: per agent and layout set, the games, the mean return (minus the
 pieces left), the share of one-piece wins and the share of games reaching
 the solver's proven optimum on the same layout (random layouts: game i of
 a one-agent tournament with --seed 2026 is layout i of `boardlab solve`
 with --seed 2026; the canonical layout's optimum is -1), each with its
 Wilson 95 % interval, the mean gap to the optimum and the mean wall time.
-Standard library only: python3 results/sly_solitaire_table.py
+Standard library only: python3 results/sly-solitaire/table.py
 """
 import csv
+import gzip
 import math
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-AGENTS = ["random", "uctiterations100", "uctiterations1000", "uctiterations10000",
-          "uctiterations1000c14", "uctiterations10000c14", "mctsiterations1000",
-          "mctsiterations10000"]
+AGENTS = ["random", "uct100", "uct1000", "uct10000", "uct1000-c14", "uct10000-c14",
+          "mcts1000", "mcts10000"]
 
 
 def wilson(k, n, z=1.959964):
@@ -39,12 +39,12 @@ def rows(name):
     path = os.path.join(HERE, name)
     if not os.path.exists(path):
         return None
-    with open(path) as f:
+    with (gzip.open(path, "rt") if name.endswith(".gz") else open(path)) as f:
         return list(csv.DictReader(f))
 
 
 def main():
-    solved = rows("sly-solitaire-random-solver.csv") or []
+    solved = rows("random-solver.csv") or []
     opt = {int(r["game_index"]): float(r["value"]) for r in solved if r["proven"] == "true"}
     print("| layouts | agent | games | mean return | one piece (win) | reaches the optimum | mean gap to optimum | ms per game |")
     print("|---|---|---|---|---|---|---|---|")
@@ -55,7 +55,7 @@ def main():
     print(f"| random | solver (plies=any, {len(opt)} of {n} proven) | {n} | {mean:.3f} | {fmt(wins, n)} | (the optimum) | 0 | {ms:.0f} |")
     for layout in ["random", "canonical"]:
         for a in AGENTS:
-            rs = rows(f"sly-solitaire-{layout}-{a}.csv")
+            rs = rows(f"{layout}-{a}.csv.gz")
             if not rs:
                 continue
             ret = [(int(r["game_index"]), float(r["return_0"])) for r in rs]
