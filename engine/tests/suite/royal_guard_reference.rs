@@ -384,7 +384,7 @@ fn golden_path() -> std::path::PathBuf {
         .join("tests/suite/data/royal_guard_playthrough.txt")
 }
 
-/// A recorded game (game 6 of `results/royal-guard-ab-powers.csv.gz`, 143
+/// A recorded game (game 6 of `results/self-play/royal-guard-ab4.csv.gz`, 143
 /// plies, White mates) replayed move by move: every move must be legal for
 /// the reference as well as the engine, the engine must reach the recorded
 /// final FEN and returns, and the reference must see the final position as

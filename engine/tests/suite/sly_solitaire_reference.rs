@@ -172,7 +172,7 @@ fn reference_diff_on_random_playouts() {
 }
 
 /// The fewest-moves pass's 11-move win of the canonical layout
-/// (`results/sly-solitaire-fewest/canonical.txt`, proven shortest there)
+/// (`results/sly-solitaire/fewest/canonical.txt`, proven shortest there)
 /// replays move by move on the independent reference and on the engine,
 /// and leaves one piece.
 #[test]
@@ -195,7 +195,7 @@ fn eleven_move_win_replays_on_the_reference() {
 }
 
 /// S-7 asks "Can you do better?" than 23 moves: the solver's 13-move win on
-/// the canonical layout (`results/sly-solitaire-canonical-solver-any.csv`)
+/// the canonical layout (`results/sly-solitaire/canonical-solver.csv`)
 /// replays move by move on the independent reference (each move must be in
 /// its list) and on the engine, and leaves one piece.
 #[test]

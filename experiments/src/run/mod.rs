@@ -469,7 +469,7 @@ fn upgrade<G: Game>(
     writer.finish()?;
     std::fs::rename(&tmp, out).with_context(|| format!("cannot replace {}", out.display()))?;
     eprintln!(
-        "rewrote {} in the current columns ({count} games; see results/README.md)",
+        "rewrote {} in the current columns ({count} games; see docs/results-format.md)",
         out.display()
     );
     Ok(())

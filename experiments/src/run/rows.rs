@@ -105,7 +105,7 @@ fn plain_float<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> 
 }
 
 /// One row of a tournament CSV, column by column (the columns are documented
-/// in `results/README.md`). Seat columns past the game's seat count are
+/// in `docs/results-format.md`). Seat columns past the game's seat count are
 /// absent from the file and `None` here.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)]

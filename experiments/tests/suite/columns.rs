@@ -152,8 +152,9 @@ fn team_rows_name_the_winning_team_not_a_seat() {
     }
 }
 
-/// `data/first-shape/line-up-mixed.csv` is `results/line-up-mixed.csv` as
-/// committed before commit fe5bbf3 (as of commit 6ef4736): the first shape (winners
+/// `data/first-shape/line-up-mixed.csv` is `results/line-up-mixed.csv` (now
+/// `results/head-to-head/line-up-uct-ab-random.csv.gz`) as committed before
+/// commit fe5bbf3 (as of commit 6ef4736): the first shape (winners
 /// joined, decimal seeds, one role label, no end reasons). Its command, run
 /// again on a copy, plays nothing, rewrites the copy in the current columns
 /// with every game kept and the end reasons filled in.
