@@ -80,7 +80,9 @@ pub use picture::{
     BoardPicture, CellKind, CellPicture, CellShape, PiecePicture, alquerque_links, board_field,
     cased_piece, chequered, numbered_piece, piece, sly_picture, square_picture,
 };
-pub use research::{BoardShape, Research, SeatRole, generic_illegal_reason, move_to_explain};
+pub use research::{
+    BoardShape, Research, SeatRole, ToExplain, generic_illegal_reason, move_to_explain,
+};
 pub use search::{AloneSolution, Search};
 
 thread_local! {

@@ -118,6 +118,10 @@ pub trait Research: State {
     }
 }
 
+/// What [`move_to_explain`] gives: the illegal move with the legal moves,
+/// or the whole answer.
+pub type ToExplain<M> = Result<(M, Vec<M>), Option<String>>;
+
 /// The start every game's [`Research::illegal_reason`] shares: `Ok` with
 /// the move and the legal moves when `text` parses at a seat's turn and is
 /// not legal (the game then says which rule it breaks); otherwise `Err`
@@ -127,10 +131,7 @@ pub trait Research: State {
 ///
 /// # Errors
 /// As above: `Err` is the whole answer, not a failure.
-pub fn move_to_explain<S: Research>(
-    state: &S,
-    text: &str,
-) -> Result<(S::Move, Vec<S::Move>), Option<String>> {
+pub fn move_to_explain<S: Research>(state: &S, text: &str) -> ToExplain<S::Move> {
     let mv = state.parse_move(text).map_err(|e| Some(e.to_string()))?;
     match state.to_move() {
         ToMove::Terminal => Err(Some("the game is already over".into())),
