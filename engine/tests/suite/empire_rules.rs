@@ -194,27 +194,27 @@ fn vector_capture_geometry() {
     assert_eq!(seat(&s3), 1);
 }
 
+/// The position of capture_distances_and_passing_over: pieces on row 1
+/// and column C at every capture distance.
+const CAPTURES: [(&str, &str); 9] = [
+    ("1A", "C1"),
+    ("1C", "H2"),
+    ("1D", "H2"),
+    ("1F", "A2"),
+    ("6C", "A1"),
+    ("6E", "A2"),
+    ("6G", "H2"),
+    ("10C", "A1"),
+    ("12L", "C2"),
+];
+
 /// E-2: the commander captures at exactly 2 or 5 (1C, 1F), not at 3 (1D);
 /// a capture passes over pieces (the archer on 6C takes 6G over 6E); never
 /// onto a friendly piece.
 #[test]
 fn capture_distances_and_passing_over() {
     let g = game("empire");
-    let s = pos(
-        &g,
-        &[
-            ("1A", "C1"),
-            ("1C", "H2"),
-            ("1D", "H2"),
-            ("1F", "A2"),
-            ("6C", "A1"),
-            ("6E", "A2"),
-            ("6G", "H2"),
-            ("10C", "A1"),
-            ("12L", "C2"),
-        ],
-        "1 - 0",
-    );
+    let s = pos(&g, &CAPTURES, "1 - 0");
     for (m, ok) in [
         ("1Ax1C", true),
         ("1Ax1F", true),
@@ -676,18 +676,7 @@ fn illegal_moves_say_the_rule_they_break() {
         s.illegal_reason(t)
             .unwrap_or_else(|| panic!("{t} is legal in {}", s.to_text()))
     };
-    let p = [
-        ("1A", "C1"),
-        ("1C", "H2"),
-        ("1D", "H2"),
-        ("1F", "A2"),
-        ("6C", "A1"),
-        ("6E", "A2"),
-        ("6G", "H2"),
-        ("10C", "A1"),
-        ("12L", "C2"),
-    ];
-    let s = pos(&g, &p, "1 - 0");
+    let s = pos(&g, &CAPTURES, "1 - 0");
     assert_eq!(why(&s, "5E-5F"), "no piece on 5E");
     assert_eq!(
         why(&s, "1C-2C"),

@@ -299,13 +299,11 @@ fn vector_forced_leave() {
     assert_eq!(from(&s), all);
 }
 
-/// Ruling QG5: P1's entered triangle on 5H must leave (P3's squares on 5G,
-/// 5I and P4's on 4H, 6H are in its field) but cannot move: every
-/// non-centre space of row 5 and column H is full. Any move is then
-/// allowed; `stuck=pass` passes instead.
-#[test]
-fn forced_piece_that_cannot_move() {
-    let p = vec![
+/// Ruling QG5's position: P1's entered triangle on 5H must leave (P3's
+/// squares on 5G, 5I and P4's on 4H, 6H are in its field) but every
+/// non-centre space of row 5 and column H is full.
+fn stuck_position() -> Vec<(&'static str, &'static str)> {
+    vec![
         ("5H", "T1"),
         ("1C", "T1"),
         ("1A", "C1"),
@@ -328,7 +326,16 @@ fn forced_piece_that_cannot_move() {
         ("12H", "C2"),
         ("12A", "C3"),
         ("12B", "C4"),
-    ];
+    ]
+}
+
+/// Ruling QG5: P1's entered triangle on 5H must leave (P3's squares on 5G,
+/// 5I and P4's on 4H, 6H are in its field) but cannot move: every
+/// non-centre space of row 5 and column H is full. Any move is then
+/// allowed; `stuck=pass` passes instead.
+#[test]
+fn forced_piece_that_cannot_move() {
+    let p = stuck_position();
     let s = pos(&game("gateway(players=4)"), &p, "1 0");
     let from: BTreeSet<String> = legal(&s)
         .iter()
@@ -717,30 +724,7 @@ fn illegal_moves_say_the_rule_they_break() {
 /// must leave but cannot move, so it passes, and a move is refused.
 #[test]
 fn illegal_move_when_a_forced_piece_is_stuck() {
-    let p = vec![
-        ("5H", "T1"),
-        ("1C", "T1"),
-        ("1A", "C1"),
-        ("1B", "S1"),
-        ("5A", "S2"),
-        ("5C", "S2"),
-        ("5D", "S2"),
-        ("5F", "S2"),
-        ("5G", "S3"),
-        ("5I", "S3"),
-        ("5J", "S3"),
-        ("5L", "S3"),
-        ("1H", "S4"),
-        ("3H", "S4"),
-        ("4H", "S4"),
-        ("6H", "S4"),
-        ("7H", "T2"),
-        ("9H", "T3"),
-        ("10H", "T4"),
-        ("12H", "C2"),
-        ("12A", "C3"),
-        ("12B", "C4"),
-    ];
+    let p = stuck_position();
     let s = pos(&game("gateway(players=4,stuck=pass)"), &p, "1 0");
     let why = s.illegal_reason("1A-2A").unwrap();
     assert!(
