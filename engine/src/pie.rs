@@ -320,6 +320,13 @@ impl<S: State> State for PieState<S> {
         }
     }
 
+    fn push_move_text(&self, mv: Self::Move, out: &mut String) {
+        match mv {
+            PieMove::Swap => out.push_str("swap"),
+            PieMove::Inner(m) => self.inner.push_move_text(m, out),
+        }
+    }
+
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {
         if text.trim() == "swap" {
             Ok(PieMove::Swap)
@@ -543,6 +550,10 @@ impl<S: Research> State for NoSwapState<S> {
 
     fn move_to_text(&self, mv: Self::Move) -> String {
         self.0.move_to_text(mv)
+    }
+
+    fn push_move_text(&self, mv: Self::Move, out: &mut String) {
+        self.0.push_move_text(mv, out);
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, GameError> {

@@ -31,7 +31,7 @@ pub struct KitReport {
 /// * `legal_moves` is non-empty exactly at seat nodes, has no duplicates,
 ///   and has `count_legal_moves` entries;
 /// * every listed move prints to text that parses back to the same move
-///   (`State::parse_move`);
+///   (`State::parse_move`), and `push_move_text` appends that same text;
 /// * `sample_legal_move` returns a listed move;
 /// * `perft_after` agrees with applying the move and counting;
 /// * chance outcomes are non-empty at chance nodes, have positive
@@ -142,6 +142,14 @@ fn check_state<G: Game, R: Rng>(
                 if parsed != m {
                     return Err(format!(
                         "move text {t:?} parses to another move at {}",
+                        at()
+                    ));
+                }
+                let mut pushed = String::from("e2 ");
+                state.push_move_text(m, &mut pushed);
+                if pushed[3..] != *t {
+                    return Err(format!(
+                        "push_move_text wrote {pushed:?} after \"e2 \", move_to_text {t:?}, at {}",
                         at()
                     ));
                 }

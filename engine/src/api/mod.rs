@@ -291,6 +291,14 @@ pub trait State: Clone + Send + Sync + Display + Debug {
     /// A move in the game's dossier notation.
     fn move_to_text(&self, mv: Self::Move) -> String;
 
+    /// Appends [`State::move_to_text`]'s text of `mv` to `out`: the play
+    /// loop records a game's moves into one buffer this way. Games whose
+    /// random games are fast enough for a fresh string a ply to matter
+    /// write the text in place; the result is the same text.
+    fn push_move_text(&self, mv: Self::Move, out: &mut String) {
+        out.push_str(&self.move_to_text(mv));
+    }
+
     /// Parses a move in the game's notation. Checks the syntax and the
     /// squares only; [`parse_legal_move`] also checks legality.
     ///

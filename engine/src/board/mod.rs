@@ -48,8 +48,24 @@ use crate::error::GameError;
 /// The algebraic name of square `index = rank * width + file` (`a1` =
 /// bottom-left, 0-based), e.g. `e5` for index 40 on a 9-wide board.
 pub fn square_name(index: usize, width: usize) -> String {
-    let file = (b'a' + (index % width) as u8) as char;
-    format!("{file}{}", index / width + 1)
+    let mut s = String::with_capacity(3);
+    push_square_name(index, width, &mut s);
+    s
+}
+
+/// Appends [`square_name`]'s name of `index` to `out`, without a fresh
+/// string (the play loop's move text).
+pub fn push_square_name(index: usize, width: usize, out: &mut String) {
+    out.push((b'a' + (index % width) as u8) as char);
+    let rank = index / width + 1;
+    if rank < 10 {
+        out.push((b'0' + rank as u8) as char);
+    } else if rank < 100 {
+        out.push((b'0' + (rank / 10) as u8) as char);
+        out.push((b'0' + (rank % 10) as u8) as char);
+    } else {
+        out.push_str(&rank.to_string());
+    }
 }
 
 /// Parses an algebraic square name on a `width × height` board.
@@ -88,6 +104,12 @@ mod tests {
         assert_eq!(square_name(0, 9), "a1");
         assert_eq!(square_name(40, 9), "e5");
         assert_eq!(square_name(80, 9), "i9");
+        // Ranks of two and three digits.
+        assert_eq!(square_name(27, 3), "a10");
+        assert_eq!(square_name(299, 3), "c100");
+        let mut s = String::from("x;");
+        push_square_name(40, 9, &mut s);
+        assert_eq!(s, "x;e5");
         for i in 0..81 {
             assert_eq!(parse_square(&square_name(i, 9), 9, 9).unwrap(), i);
         }

@@ -394,6 +394,10 @@ impl<B: CatapultBits> State for CatapultState<B> {
         super::text::move_text(self.geo.n, mv)
     }
 
+    fn push_move_text(&self, mv: CatapultMove, out: &mut String) {
+        super::text::push_move_text(self.geo.n, mv, out);
+    }
+
     fn parse_move(&self, text: &str) -> Result<CatapultMove, GameError> {
         super::text::parse_move(self.geo, text)
     }

@@ -17,7 +17,7 @@ use std::fmt;
 use super::state::{CatapultState, Outcome};
 use super::{CatapultBits, CatapultMove, Geometry, Rules, Side, Step};
 use crate::api::State;
-use crate::board::{parse_square, square_name};
+use crate::board::{parse_square, push_square_name, square_name};
 use crate::error::GameError;
 
 /// The letter of the piece on `sq`, if any.
@@ -199,22 +199,33 @@ pub(super) fn parse_position<B: CatapultBits>(
     Ok(s)
 }
 
-fn step_text(n: u32, s: Step) -> String {
-    format!(
-        "{}{}{}",
-        square_name(s.from() as usize, n as usize),
-        if s.is_capture() { 'x' } else { '-' },
-        square_name(s.to() as usize, n as usize)
-    )
+fn push_step(n: u32, s: Step, out: &mut String) {
+    push_square_name(s.from() as usize, n as usize, out);
+    out.push(if s.is_capture() { 'x' } else { '-' });
+    push_square_name(s.to() as usize, n as usize, out);
 }
 
 /// A move in §1.13 notation.
 pub(super) fn move_text(n: u32, mv: CatapultMove) -> String {
+    let mut s = String::with_capacity(12);
+    push_move_text(n, mv, &mut s);
+    s
+}
+
+/// [`move_text`], appended to `out`.
+pub(super) fn push_move_text(n: u32, mv: CatapultMove, out: &mut String) {
     match mv {
-        CatapultMove::Move(s) => step_text(n, s),
-        CatapultMove::Double(a, b) => format!("{};{}", step_text(n, a), step_text(n, b)),
-        CatapultMove::MoveThenPass(a) => format!("{};pass", step_text(n, a)),
-        CatapultMove::Pass => "pass".into(),
+        CatapultMove::Move(s) => push_step(n, s, out),
+        CatapultMove::Double(a, b) => {
+            push_step(n, a, out);
+            out.push(';');
+            push_step(n, b, out);
+        }
+        CatapultMove::MoveThenPass(a) => {
+            push_step(n, a, out);
+            out.push_str(";pass");
+        }
+        CatapultMove::Pass => out.push_str("pass"),
     }
 }
 
@@ -356,7 +367,7 @@ pub(super) fn illegal_reason<B: CatapultBits>(s: &CatapultState<B>, text: &str) 
             if after.apply_step(a) {
                 return Some(format!(
                     "{} wins at once, so there is no second move (C-D4)",
-                    step_text(s.geo.n, a)
+                    move_text(s.geo.n, CatapultMove::Move(a))
                 ));
             }
             let CatapultMove::Double(_, b) = mv else {

@@ -7,7 +7,7 @@ use rand::Rng;
 use super::movegen::Geometry;
 use super::{Rules, Side, SlingshotMove};
 use crate::api::{BoardShape, Research, Returns, State, ToMove};
-use crate::board::Bits;
+use crate::board::{Bits, push_square_name};
 use crate::error::GameError;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -344,6 +344,29 @@ impl State for SlingshotState {
             ),
             SlingshotMove::Stack(t) => format!("*{}", self.square_text(t)),
             SlingshotMove::Pass => "pass".to_string(),
+        }
+    }
+
+    fn push_move_text(&self, mv: SlingshotMove, out: &mut String) {
+        let n = self.geo.n as usize;
+        let sq = |s: u8, out: &mut String| push_square_name(s as usize, n, out);
+        match mv {
+            SlingshotMove::Custodial { a, b, t } => {
+                sq(a, out);
+                out.push('+');
+                sq(b, out);
+                out.push('x');
+                sq(t, out);
+            }
+            SlingshotMove::Stack(t) => {
+                out.push('*');
+                sq(t, out);
+            }
+            SlingshotMove::Pass => out.push_str("pass"),
+            // Once a game at most.
+            SlingshotMove::Setup(..) | SlingshotMove::Choose(_) => {
+                out.push_str(&self.move_to_text(mv));
+            }
         }
     }
 

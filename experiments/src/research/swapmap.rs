@@ -570,8 +570,9 @@ fn play<S: Research + Search + 'static>(
     let mut players: Vec<_> = (0..2)
         .map(|seat| spec.build::<S>(mix(job.seed, seat as u64 + 1)))
         .collect();
-    let mut moves = vec![job.opening.clone()];
-    let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
+    let mut line = job.opening.clone();
+    let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut line));
+    let moves: Vec<String> = line.split(' ').map(str::to_string).collect();
     let r = state.returns();
     // The game's record: no swap was offered, so its moves replay in the
     // game itself (`replay --verify`).

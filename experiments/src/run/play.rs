@@ -74,13 +74,14 @@ pub struct PlaySetup<S> {
 
 /// Plays `state` to the end: `players[s]` chooses for seat `s`, chance
 /// outcomes are drawn from a generator seeded with `chance_seed`; the text of
-/// each move is pushed to `record` if given. Returns the number of turns
-/// played: plies after which [`State::continues_turn`] is false.
+/// each move is appended to `record` if given, a space between two moves
+/// (the `moves` column). Returns the number of turns played: plies after
+/// which [`State::continues_turn`] is false.
 pub fn play_out<S: State + 'static>(
     state: &mut S,
     players: &mut [Box<dyn agents::Agent<S>>],
     chance_seed: u64,
-    record: Option<&mut Vec<String>>,
+    record: Option<&mut String>,
 ) -> u32 {
     play_out_or_forfeit(state, players, chance_seed, record).0
 }
@@ -93,7 +94,7 @@ pub fn play_out_or_forfeit<S: State + 'static>(
     state: &mut S,
     players: &mut [Box<dyn agents::Agent<S>>],
     chance_seed: u64,
-    mut record: Option<&mut Vec<String>>,
+    mut record: Option<&mut String>,
 ) -> (u32, Option<(usize, agents::Forfeit)>) {
     let mut chance_rng = ChaCha8Rng::seed_from_u64(chance_seed);
     let mut outcomes = Vec::new();
@@ -110,7 +111,10 @@ pub fn play_out_or_forfeit<S: State + 'static>(
             },
         };
         if let Some(r) = record.as_deref_mut() {
-            r.push(state.move_to_text(mv));
+            if !r.is_empty() {
+                r.push(' ');
+            }
+            state.push_move_text(mv, r);
         }
         state.apply(mv);
         turns += u32::from(!state.continues_turn());
@@ -148,7 +152,8 @@ pub fn play_job<G: Game>(
             specs[a].build::<G::State>(mix(job.seed, key as u64 + 1))
         })
         .collect();
-    let mut moves = Vec::new();
+    // Room for most games' moves, so the record seldom grows.
+    let mut moves = String::with_capacity(1024);
     let (turns, forfeit) =
         play_out_or_forfeit(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
     let n = game.num_seats();
@@ -171,7 +176,7 @@ pub fn play_job<G: Game>(
         plies: state.ply(),
         turns: Some(turns),
         wall_ms: start.elapsed().as_millis() as u64,
-        moves: moves.join(" "),
+        moves,
         end: match &forfeit {
             Some((_, f)) => Some(f.end_reason().to_string()),
             None => state.end_reason().map(str::to_string),

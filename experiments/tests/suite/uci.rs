@@ -163,8 +163,9 @@ fn external_uci_sends_its_options_and_the_games_history() {
         state.apply(engine::parse_legal_move(&state, m).unwrap());
     }
     let start = state.to_text();
-    let mut record = Vec::new();
-    let (_, forfeit) = play_out_or_forfeit(&mut state, &mut players, 1, Some(&mut record));
+    let mut line = String::new();
+    let (_, forfeit) = play_out_or_forfeit(&mut state, &mut players, 1, Some(&mut line));
+    let record: Vec<&str> = line.split(' ').collect();
     assert!(forfeit.is_none(), "{forfeit:?}");
     assert!(state.is_terminal());
     drop(players);
@@ -194,8 +195,7 @@ fn external_uci_sends_its_options_and_the_games_history() {
         let moves: Vec<&str> = moves.split(' ').collect();
         assert_eq!(moves.len(), 2 * k, "{p}");
         // The record holds the moves from where the agent was first asked.
-        let played: Vec<&str> = record[..2 * k].iter().map(String::as_str).collect();
-        assert_eq!(moves, played);
+        assert_eq!(moves, record[..2 * k]);
     }
 }
 
