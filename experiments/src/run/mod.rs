@@ -370,7 +370,7 @@ impl GameVisitor for RunVisitor<'_> {
         let pool = crate::output::table::pool(threads)?;
         let start = Instant::now();
         // Bounded: finished games wait for the writer rather than pile up.
-        let (tx, rx) = mpsc::sync_channel::<GameRecord>(4 * threads);
+        let (tx, rx) = mpsc::sync_channel::<Vec<GameRecord>>(4 * threads);
         let specs = &self.specs;
         let setup = &setup;
         std::thread::scope(|scope| -> Result<()> {
@@ -381,12 +381,14 @@ impl GameVisitor for RunVisitor<'_> {
                 let rx = rx;
                 while let Ok(first) = rx.recv() {
                     let mut next = Some(first);
-                    while let Some(rec) = next {
-                        writer.write(&config, &rec)?;
-                        bar.inc(1);
-                        summary.add(&rec);
-                        if args.keep_records {
-                            records.push(rec);
+                    while let Some(batch) = next {
+                        for rec in batch {
+                            writer.write(&config, &rec)?;
+                            bar.inc(1);
+                            summary.add(&rec);
+                            if args.keep_records {
+                                records.push(rec);
+                            }
                         }
                         next = rx.try_recv().ok();
                     }
@@ -399,10 +401,8 @@ impl GameVisitor for RunVisitor<'_> {
                     .into_par_iter()
                     .filter(|&i| wanted(i))
                     .filter_map(|i| table.get(i))
-                    .for_each_with(tx, |tx, job| {
-                        let rec = play_job(&game, specs, &job, setup);
-                        // The writer ends only on an I/O error, reported below.
-                        let _ = tx.send(rec);
+                    .for_each_with(Batch::new(tx), |batch, job| {
+                        batch.push(play_job(&game, specs, &job, setup));
                     });
             });
             writer_thread
@@ -473,6 +473,59 @@ fn upgrade<G: Game>(
         out.display()
     );
     Ok(())
+}
+
+/// A worker's finished games on their way to the writer. They go
+/// together, when [`Batch::GAMES`] are waiting or [`Batch::WAIT`] has passed
+/// since the last send, so that short games do not wake the writer thread
+/// one by one (a futex wake-up costs more than a random game), while a long
+/// game is sent the moment it ends. Whatever is left goes when the worker's
+/// batch is dropped, at the end of its share of the jobs.
+struct Batch {
+    tx: mpsc::SyncSender<Vec<GameRecord>>,
+    games: Vec<GameRecord>,
+    sent: Instant,
+}
+
+impl Batch {
+    const GAMES: usize = 256;
+    const WAIT: std::time::Duration = std::time::Duration::from_millis(20);
+
+    fn new(tx: mpsc::SyncSender<Vec<GameRecord>>) -> Batch {
+        Batch {
+            tx,
+            games: Vec::new(),
+            sent: Instant::now(),
+        }
+    }
+
+    fn push(&mut self, rec: GameRecord) {
+        self.games.push(rec);
+        if self.games.len() >= Self::GAMES || self.sent.elapsed() >= Self::WAIT {
+            self.send();
+        }
+    }
+
+    fn send(&mut self) {
+        if !self.games.is_empty() {
+            // The writer ends only on an I/O error, reported by the run.
+            let _ = self.tx.send(std::mem::take(&mut self.games));
+        }
+        self.sent = Instant::now();
+    }
+}
+
+/// Rayon gives each piece of the jobs its own batch.
+impl Clone for Batch {
+    fn clone(&self) -> Batch {
+        Batch::new(self.tx.clone())
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        self.send();
+    }
 }
 
 struct SeatsVisitor;
