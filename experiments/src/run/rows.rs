@@ -396,17 +396,129 @@ impl GameRow {
     }
 
     /// The row's fields for `columns` (a file's header), by name.
-    fn project(&self, columns: &[String]) -> Result<Vec<String>> {
-        let value = serde_json::to_value(self)?;
-        columns
-            .iter()
-            .map(|c| match value.get(c) {
-                Some(serde_json::Value::Null) => Ok(String::new()),
-                Some(serde_json::Value::String(s)) => Ok(s.clone()),
-                Some(v) => Ok(v.to_string()),
-                None => Err(anyhow!("no column {c:?} in a game row")),
-            })
-            .collect()
+    /// Writes the field of `column` to `w`, formatted as the columns
+    /// are specified (empty for an absent value; a return as Rust writes
+    /// an `f64`: `1`, `-1`, `0.5`); `num` is scratch space.
+    fn write_field<W: std::io::Write>(
+        &self,
+        column: Column,
+        w: &mut csv::Writer<W>,
+        num: &mut String,
+    ) -> csv::Result<()> {
+        use std::fmt::Write as _;
+        fn text<W: std::io::Write>(w: &mut csv::Writer<W>, v: Option<&str>) -> csv::Result<()> {
+            w.write_field(v.unwrap_or_default())
+        }
+        let mut number = |v: Option<&dyn std::fmt::Display>| {
+            num.clear();
+            if let Some(v) = v {
+                // Writing to a String cannot fail.
+                let _ = write!(num, "{v}");
+            }
+            w.write_field(num.as_bytes())
+        };
+        match column {
+            Column::Game => text(w, Some(&self.game)),
+            Column::GameIndex => number(Some(&self.game_index)),
+            Column::Seed => text(w, Some(&self.seed)),
+            Column::Agent(s) => number(self.agent(s).0.as_ref().map(|a| a as _)),
+            Column::Spec(s) => text(w, self.agent(s).1),
+            Column::WinnerSeat => text(w, Some(&self.winner_seat)),
+            Column::WinnerTeam => number(self.winner_team.as_ref().map(|t| t as _)),
+            Column::WinnerAgent => text(w, Some(&self.winner_agent)),
+            Column::Draw => number(self.draw.as_ref().map(|d| d as _)),
+            Column::Return(s) => number(self.seat_return(s).as_ref().map(|r| r as _)),
+            Column::Role(s) => text(w, self.role(s).map(String::as_str)),
+            Column::Colour(s) => text(w, self.colour(s).map(String::as_str)),
+            Column::Team(s) => number(self.team(s).as_ref().map(|t| t as _)),
+            Column::FirstMoverSeat => number(self.first_mover_seat.as_ref().map(|x| x as _)),
+            Column::SetterSeat => number(self.setter_seat.as_ref().map(|x| x as _)),
+            Column::Plies => number(Some(&self.plies)),
+            Column::Turns => number(self.turns.as_ref().map(|x| x as _)),
+            Column::WallMs => number(Some(&self.wall_ms)),
+            Column::Moves => text(w, Some(&self.moves)),
+            Column::End => text(w, self.end.as_deref()),
+            Column::Opening => number(self.opening.as_ref().map(|x| x as _)),
+            Column::OpeningMoves => text(w, self.opening_moves.as_deref()),
+            Column::Start => text(w, self.start.as_deref()),
+        }
+    }
+}
+
+/// A column of a games file, resolved once from its name in the header so
+/// that writing a row neither looks names up nor builds an intermediate
+/// value per field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Column {
+    Game,
+    GameIndex,
+    Seed,
+    Agent(usize),
+    Spec(usize),
+    WinnerSeat,
+    WinnerTeam,
+    WinnerAgent,
+    Draw,
+    Return(usize),
+    Role(usize),
+    Colour(usize),
+    Team(usize),
+    FirstMoverSeat,
+    SetterSeat,
+    Plies,
+    Turns,
+    WallMs,
+    Moves,
+    End,
+    Opening,
+    OpeningMoves,
+    Start,
+}
+
+impl Column {
+    /// The column named `name` (`agent_2`, `plies`, ...).
+    ///
+    /// # Errors
+    /// A name that is no column of a games file.
+    fn parse(name: &str) -> Result<Column> {
+        let seat = |prefix: &str| {
+            name.strip_prefix(prefix)
+                .and_then(|k| k.parse::<usize>().ok())
+                .filter(|&k| k < 4)
+        };
+        let per_seat: [(&str, fn(usize) -> Column); 6] = [
+            ("agent_", Column::Agent),
+            ("spec_", Column::Spec),
+            ("return_", Column::Return),
+            ("role_", Column::Role),
+            ("colour_", Column::Colour),
+            ("team_", Column::Team),
+        ];
+        for (prefix, make) in &per_seat {
+            if let Some(k) = seat(prefix) {
+                return Ok(make(k));
+            }
+        }
+        Ok(match name {
+            "game" => Column::Game,
+            "game_index" => Column::GameIndex,
+            "seed" => Column::Seed,
+            "winner_seat" => Column::WinnerSeat,
+            "winner_team" => Column::WinnerTeam,
+            "winner_agent" => Column::WinnerAgent,
+            "draw" => Column::Draw,
+            "first_mover_seat" => Column::FirstMoverSeat,
+            "setter_seat" => Column::SetterSeat,
+            "plies" => Column::Plies,
+            "turns" => Column::Turns,
+            "wall_ms" => Column::WallMs,
+            "moves" => Column::Moves,
+            "end" => Column::End,
+            "opening" => Column::Opening,
+            "opening_moves" => Column::OpeningMoves,
+            "start" => Column::Start,
+            _ => bail!("no column {name:?} in a game row"),
+        })
     }
 }
 
@@ -681,20 +793,26 @@ pub fn read_config(csv_path: &Path) -> Result<TournamentConfig> {
 /// makes them durable (the run calls it whenever no finished game is
 /// waiting), [`RowWriter::finish`] ends the file.
 pub struct RowWriter {
-    columns: Vec<String>,
+    columns: Vec<Column>,
     writer: csv::Writer<storage::Sink>,
     path: PathBuf,
+    /// Scratch space for formatting numbers.
+    num: String,
 }
 
 impl RowWriter {
-    fn over(path: &Path, file: File, columns: Vec<String>) -> RowWriter {
-        RowWriter {
-            columns,
+    fn over(path: &Path, file: File, columns: &[String]) -> Result<RowWriter> {
+        Ok(RowWriter {
+            columns: columns
+                .iter()
+                .map(|c| Column::parse(c))
+                .collect::<Result<_>>()?,
             writer: csv::WriterBuilder::new()
                 .has_headers(false)
                 .from_writer(storage::Sink::new(file, storage::is_compressed(path))),
             path: path.to_path_buf(),
-        }
+            num: String::new(),
+        })
     }
 
     /// A new file for an `n`-seat game, with the current header.
@@ -703,8 +821,9 @@ impl RowWriter {
     /// An output that cannot be created.
     pub fn create(path: &Path, n: usize) -> Result<RowWriter> {
         let file = super::safety::create(path)?;
-        let mut w = RowWriter::over(path, file, header(n));
-        w.writer.write_record(&w.columns)?;
+        let columns = header(n);
+        let mut w = RowWriter::over(path, file, &columns)?;
+        w.writer.write_record(&columns)?;
         w.sync()?;
         Ok(w)
     }
@@ -719,7 +838,7 @@ impl RowWriter {
             .append(true)
             .open(path)
             .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(RowWriter::over(path, file, columns))
+        RowWriter::over(path, file, &columns)
     }
 
     /// Writes one game's row (buffered).
@@ -727,8 +846,11 @@ impl RowWriter {
     /// # Errors
     /// An I/O error.
     pub fn write(&mut self, config: &TournamentConfig, r: &GameRecord) -> Result<()> {
-        let row = GameRow::from_record(config, r).project(&self.columns)?;
-        self.writer.write_record(&row)?;
+        let row = GameRow::from_record(config, r);
+        for &c in &self.columns {
+            row.write_field(c, &mut self.writer, &mut self.num)?;
+        }
+        self.writer.write_record(None::<&[u8]>)?;
         Ok(())
     }
 

@@ -203,7 +203,11 @@ impl SummaryBuilder {
             self.distinct.insert(game_key(r));
         }
         self.games += 1;
-        let e = self.ends.entry(r.end.clone()).or_default();
+        // Looked up before inserting, so that a known end costs no copy.
+        if !self.ends.contains_key(&r.end) {
+            self.ends.insert(r.end.clone(), (0, 0));
+        }
+        let e = self.ends.get_mut(&r.end).expect("inserted above");
         e.0 += 1;
         e.1 += u64::from(r.winners.is_empty());
         let grow = |v: &mut Vec<u64>, n: usize| {
