@@ -70,34 +70,59 @@ impl EmpireState {
         n
     }
 
-    /// The `i`-th move (0-based) of [`EmpireState::for_each_move`]'s order,
-    /// without a list: counts piece by piece, then picks inside the piece.
+    /// The move a uniform draw `rng.random_range(0..count)` picks, the
+    /// draw's index counted in [`EmpireState::for_each_move`]'s order (as
+    /// the games recorded before it were sampled): one pass over the
+    /// pieces, their move counts kept on the stack, then the chosen piece's
+    /// moves alone again. `None` when `seat` has no move.
     #[inline]
-    pub(crate) fn nth_move(&self, seat: usize, mut i: usize) -> (u8, u8) {
+    pub(crate) fn sample_move<R: rand::Rng + ?Sized>(
+        &self,
+        seat: usize,
+        rng: &mut R,
+    ) -> Option<(u8, u8)> {
+        // At most 44 pieces on the board (11 a seat, E-SET).
+        let mut squares = [0u8; 64];
+        let mut counts = [0u8; 64];
         let mut caps = [0u8; 8];
+        let (mut k, mut n) = (0, 0usize);
         for sq in self.pieces[seat].iter() {
             let (row, col) = self.lines.empty_lines(sq);
+            let c =
+                (row.count_ones() + col.count_ones()) as usize + self.captures(seat, sq, &mut caps);
+            squares[k] = sq as u8;
+            counts[k] = c as u8;
+            n += c;
+            k += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        let mut i = rng.random_range(0..n);
+        for (&sq, &c) in squares[..k].iter().zip(&counts[..k]) {
+            let c = c as usize;
+            if i >= c {
+                i -= c;
+                continue;
+            }
+            let sq = sq as u32;
+            let (row, col) = self.lines.empty_lines(sq);
             let (nr, nc) = (row.count_ones() as usize, col.count_ones() as usize);
-            if i < nr {
-                return (
+            return Some(if i < nr {
+                (
                     sq as u8,
                     (sly::row_of(sq) * SIDE + (row as u64).nth(i as u32)) as u8,
-                );
-            }
-            i -= nr;
-            if i < nc {
-                return (
+                )
+            } else if i < nr + nc {
+                (
                     sq as u8,
-                    ((col as u64).nth(i as u32) * SIDE + sly::col_of(sq)) as u8,
-                );
-            }
-            i -= nc;
-            let n = self.captures(seat, sq, &mut caps);
-            if i < n {
-                return (sq as u8, caps[i]);
-            }
-            i -= n;
+                    ((col as u64).nth((i - nr) as u32) * SIDE + sly::col_of(sq)) as u8,
+                )
+            } else {
+                self.captures(seat, sq, &mut caps);
+                (sq as u8, caps[i - nr - nc])
+            });
         }
-        unreachable!("move index past the move count")
+        unreachable!("the draw is below the move count")
     }
 }

@@ -350,13 +350,10 @@ impl State for EmpireState {
         if self.outcome != Outcome::Ongoing {
             return None;
         }
-        let s = self.to_move as usize;
-        let n = self.count_moves(s);
-        if n == 0 {
-            return Some(EmpireMove::Pass);
-        }
-        let (from, to) = self.nth_move(s, rng.random_range(0..n));
-        Some(EmpireMove::Move { from, to })
+        Some(match self.sample_move(self.to_move as usize, rng) {
+            Some((from, to)) => EmpireMove::Move { from, to },
+            None => EmpireMove::Pass,
+        })
     }
 
     fn apply(&mut self, mv: EmpireMove) {
