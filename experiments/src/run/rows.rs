@@ -486,7 +486,8 @@ impl Column {
                 .and_then(|k| k.parse::<usize>().ok())
                 .filter(|&k| k < 4)
         };
-        let per_seat: [(&str, fn(usize) -> Column); 6] = [
+        type PerSeat = fn(usize) -> Column;
+        let per_seat: [(&str, PerSeat); 6] = [
             ("agent_", Column::Agent),
             ("spec_", Column::Spec),
             ("return_", Column::Return),

@@ -215,8 +215,8 @@ pub fn repair(path: &Path) -> Result<()> {
 pub enum Sink {
     /// Plain text, buffered.
     Plain(io::BufWriter<File>),
-    /// A gzip member being written.
-    Gzip(GzEncoder<io::BufWriter<File>>),
+    /// A gzip member being written (boxed: the encoder's state is large).
+    Gzip(Box<GzEncoder<io::BufWriter<File>>>),
 }
 
 impl Sink {
@@ -229,7 +229,7 @@ impl Sink {
             // miniz_oxide, used before, gave 20.9 MB but kept up with fewer
             // than 10,000 games/s, so the writer, not the games, set the
             // pace of a cheap run.
-            Sink::Gzip(GzEncoder::new(file, Compression::new(2)))
+            Sink::Gzip(Box::new(GzEncoder::new(file, Compression::new(2))))
         } else {
             Sink::Plain(file)
         }
