@@ -65,6 +65,8 @@ fn null_moves_keep_the_key_along_random_games() {
         ("catapult(dagger=true)", true),
         ("catapult(royal=true)", true),
         ("pie(catapult)", true),
+        ("andalusia", true),
+        ("kings_colour", true),
         // No null move: the default refuses.
         ("spinner", false),
         ("slingshot(size=7)", false),
@@ -171,6 +173,13 @@ fn null_moves_match_positions_written_with_the_other_side_to_move() {
             "catapult(dagger=true)",
             "7L/8/7L/8/4D3/5L2/8/8 D L 78",
             Some("7L/8/7L/8/4D3/5L2/8/8 L L 79"),
+        ),
+        // Andalusia: the other side to move, the move count on by one ply
+        // (the position text's fields: rows, side, quiet plies, ply).
+        (
+            "andalusia",
+            "2k4c1/2s1s1s2/s2S2s1s/4s4/5Cc1S/3c2S2/4C4/SS3K1S1/3C5 b 1 99",
+            Some("2k4c1/2s1s1s2/s2S2s1s/4s4/5Cc1S/3c2S2/4C4/SS3K1S1/3C5 w 2 100"),
         ),
     ];
     for &(game, before, after) in rows {
