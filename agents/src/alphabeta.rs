@@ -23,6 +23,19 @@
 //!   material ([`Search::capture_gain`]) first, and **delta pruning**
 //!   (`qdelta`): a capture whose material and the margin `qdelta` cannot
 //!   lift stand-pat to alpha is skipped, with every smaller one after it.
+//! * Three switches, off by default (so the canonical strings of earlier
+//!   runs are unchanged): **null-move pruning** (`null=R`): at a non-PV
+//!   node of depth > R at a turn boundary, not in check and not right
+//!   after another null move, whose evaluation reaches beta, the side to
+//!   move passes ([`Search::null_move`]; games without one never prune
+//!   this way) and a null-window search R plies shallower than the moves'
+//!   that still reaches beta cuts the node off; **late-move reductions**
+//!   (`lmr=N`): at depth ≥ 3, not in check, the moves from index N on that
+//!   are no capture, table move, killer or check are searched a ply
+//!   shallower with a null window first and again in full when they beat
+//!   alpha; **check extensions** (`check_ext=true`): a node in check
+//!   ([`Search::in_check`]) is searched a ply deeper, up to twice the
+//!   iteration's depth in plies from the root.
 //! * Terminal states score ±(`WIN` − plies from the root), so faster wins
 //!   are preferred. In the table a win or loss score is stored relative to
 //!   the node (`WIN` − plies from the node) and restored relative to the
@@ -103,6 +116,24 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "integer >= 0 (0 = off)",
         help: "root aspiration half-window in evaluation units",
     },
+    ParamInfo {
+        name: "null",
+        default: "0",
+        values: "integer 0..=8 (0 = off)",
+        help: "null-move pruning with reduction R: at a non-PV node of depth >= R+1 whose evaluation reaches beta, the side to move passes and a search R+1 plies shallower that still reaches beta cuts the node off (games with a null move only)",
+    },
+    ParamInfo {
+        name: "lmr",
+        default: "0",
+        values: "integer 0..=1000 (0 = off)",
+        help: "late-move reductions: quiet moves from this index on (0-based, in search order) at depth >= 3 are searched one ply shallower, again at full depth when they beat alpha; never captures, the table move, killers, checks or in check",
+    },
+    ParamInfo {
+        name: "check_ext",
+        default: "false",
+        values: "true|false",
+        help: "check extension: a node whose side to move is in check is searched one ply deeper (games with check only)",
+    },
 ];
 
 /// The score of a won game (minus the plies to reach it).
@@ -128,6 +159,13 @@ pub struct AlphaBetaConfig {
     pub pvs: bool,
     /// Root aspiration half-window; 0 for none.
     pub aspiration: u32,
+    /// Null-move reduction R; 0 for no null-move pruning.
+    pub null: u32,
+    /// The move index from which quiet moves are reduced; 0 for no
+    /// late-move reductions.
+    pub lmr: u32,
+    /// Check extensions.
+    pub check_ext: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -141,6 +179,9 @@ impl Default for AlphaBetaConfig {
             qdelta: 0,
             pvs: true,
             aspiration: 50,
+            null: 0,
+            lmr: 0,
+            check_ext: false,
         }
     }
 }
@@ -188,6 +229,15 @@ impl AlphaBetaConfig {
                 "agent alphabeta: aspiration={aspiration} is not valid (expected integer 0..=100000)"
             );
         }
+        let null: u32 = p.parse("null")?;
+        if null > 8 {
+            engine::bail!("agent alphabeta: null={null} is not valid (expected integer 0..=8)");
+        }
+        let lmr: u32 = p.parse("lmr")?;
+        if lmr > 1000 {
+            engine::bail!("agent alphabeta: lmr={lmr} is not valid (expected integer 0..=1000)");
+        }
+        let check_ext = p.choice("check_ext", &[("true", true), ("false", false)])?;
         Ok(AlphaBetaConfig {
             depth,
             ms,
@@ -197,12 +247,16 @@ impl AlphaBetaConfig {
             qdelta,
             pvs,
             aspiration,
+            null,
+            lmr,
+            check_ext,
         })
     }
 
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
-    /// then `qmoves=..,qdelta=..` where either is set (so that the specs
-    /// of the runs made before they existed are unchanged).
+    /// then `qmoves=..,qdelta=..` where either is set, then each of
+    /// `null=..`, `lmr=..`, `check_ext=..` that is not its default (so
+    /// that the specs of the runs made before they existed are unchanged).
     pub fn canonical(&self) -> String {
         let mut s = format!(
             "alphabeta(depth={},ms={},tt_mb={},qdepth={},pvs={},aspiration={}",
@@ -210,6 +264,15 @@ impl AlphaBetaConfig {
         );
         if self.qmoves > 0 || self.qdelta > 0 {
             s += &format!(",qmoves={},qdelta={}", self.qmoves, self.qdelta);
+        }
+        if self.null > 0 {
+            s += &format!(",null={}", self.null);
+        }
+        if self.lmr > 0 {
+            s += &format!(",lmr={}", self.lmr);
+        }
+        if self.check_ext {
+            s += ",check_ext=true";
         }
         s.push(')');
         s
@@ -302,6 +365,11 @@ pub struct AlphaBeta<S: State + Search> {
     /// Deepest completed iteration for the last move.
     pub last_depth: u32,
     last_info: Option<SearchInfo>,
+    /// The depth of the current root iteration (bounds check extensions).
+    root_depth: u32,
+    /// The ply of the node reached by the latest null move on the current
+    /// path (`usize::MAX`: none), so that no two null moves follow.
+    null_ply: usize,
 }
 
 impl<S: State + Search> AlphaBeta<S> {
@@ -330,6 +398,8 @@ impl<S: State + Search> AlphaBeta<S> {
             last_nodes: 0,
             last_depth: 0,
             last_info: None,
+            root_depth: 0,
+            null_ply: usize::MAX,
         }
     }
 
@@ -501,6 +571,16 @@ impl<S: State + Search> AlphaBeta<S> {
             }
             ToMove::Seat(_) => {}
         }
+        // Whether the side to move is in check: asked only when a switch
+        // that uses it is on.
+        let c = &self.config;
+        let in_check = (c.check_ext || c.null > 0 || c.lmr > 0) && state.in_check();
+        // Check extension, bounded to twice the iteration's depth of plies
+        // from the root so that perpetual checks end.
+        let mut depth = depth;
+        if in_check && self.config.check_ext && (ply as u32) < 2 * self.root_depth {
+            depth += 1;
+        }
         if depth == 0 {
             if self.config.qdepth > 0 {
                 self.last_nodes -= 1;
@@ -524,6 +604,38 @@ impl<S: State + Search> AlphaBeta<S> {
                     Bound::Lower if v >= beta => return v,
                     Bound::Upper if v <= alpha => return v,
                     _ => {}
+                }
+            }
+        }
+        // Null-move pruning: at a non-PV node (null window) at a turn
+        // boundary, not in check, not right after another null move, whose
+        // evaluation reaches beta, let the opponent move twice; if a
+        // shallower search still reaches beta, so would a real move.
+        let r = self.config.null;
+        if r > 0
+            && depth > r
+            && beta - alpha == 1
+            && !in_check
+            && self.null_ply != ply
+            && !is_mate(beta)
+            && !state.continues_turn()
+            && state.evaluate() >= beta
+        {
+            let mut child = state.clone();
+            if child.null_move()
+                && let ToMove::Seat(s) = child.to_move()
+                && s != me
+            {
+                let saved = self.null_ply;
+                self.null_ply = ply + 1;
+                let v = -self.negamax(&child, s, depth - 1 - r, ply + 1, -beta, -beta + 1);
+                self.null_ply = saved;
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    // A win found after a pass is not proven: report beta.
+                    return if is_mate(v) { beta } else { v };
                 }
             }
         }
@@ -552,10 +664,30 @@ impl<S: State + Search> AlphaBeta<S> {
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
+        let lmr = self.config.lmr as usize;
         for (idx, &(_, m)) in buf.iter().enumerate() {
             let mut child = state.clone();
             child.apply(m);
-            let v = if idx == 0 || !self.config.pvs {
+            // Late-move reduction: a late quiet move searched one ply
+            // shallower with a null window first; kept if it fails low.
+            let reduced = if lmr > 0
+                && idx >= lmr
+                && depth >= 3
+                && !in_check
+                && Some(m) != tt_move
+                && Some(m) != killers[0]
+                && Some(m) != killers[1]
+                && !state.is_capture(m)
+                && !child.in_check()
+            {
+                let v = self.child_value(&child, me, depth - 2, ply + 1, alpha, alpha + 1);
+                (v <= alpha || self.aborted).then_some(v)
+            } else {
+                None
+            };
+            let v = if let Some(v) = reduced {
+                v
+            } else if idx == 0 || !self.config.pvs {
                 self.child_value(&child, me, depth - 1, ply + 1, alpha, beta)
             } else {
                 let v = self.child_value(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
@@ -723,6 +855,8 @@ impl<S: State + Search> AlphaBeta<S> {
             if self.config.ms > 0 && depth > 1 && start.elapsed() * 2 >= budget {
                 break;
             }
+            self.root_depth = depth;
+            self.null_ply = usize::MAX;
             let asp = self.config.aspiration as i32;
             let (mut lo, mut hi) = if asp > 0 && depth > 1 && !is_mate(best.1) {
                 (best.1 - asp, best.1 + asp)

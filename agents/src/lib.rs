@@ -14,9 +14,11 @@
 //!   UCT with early playout termination, MCTS-Solver with win distances,
 //!   subtree reuse, a memory bound and an optional root win search
 //!   ([`mcts`]).
-//! * `alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,qmoves=0,qdelta=0)`:
+//! * `alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,qmoves=0,qdelta=0,null=0,lmr=0,check_ext=false)`:
 //!   negamax alpha-beta with iterative deepening, a Zobrist-keyed
-//!   transposition table and a bounded quiescence search ([`alphabeta`]).
+//!   transposition table, a bounded quiescence search and optional
+//!   null-move pruning, late-move reductions and check extensions
+//!   ([`alphabeta`]).
 //! * `solver(mb=64,nodes=0,plies=fewest)`: an exact solver: branch and
 //!   bound for one-seat puzzles, win/draw/loss negamax for two seats
 //!   ([`solver`]).
@@ -475,6 +477,15 @@ mod tests {
             q.canonical()
         );
         assert_eq!(AgentSpec::parse(&q.canonical()).unwrap(), q);
+        // So are null, lmr and check_ext: written only when not default.
+        let d = AgentSpec::parse("alphabeta(depth=2,null=0,lmr=0,check_ext=false)").unwrap();
+        assert_eq!(d.canonical(), a.canonical());
+        let n = AgentSpec::parse("alphabeta(check_ext=true,lmr=3,null=2)").unwrap();
+        assert_eq!(
+            n.canonical(),
+            "alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,null=2,lmr=3,check_ext=true)"
+        );
+        assert_eq!(AgentSpec::parse(&n.canonical()).unwrap(), n);
         let h = AgentSpec::parse("human").unwrap();
         assert_eq!((h.canonical().as_str(), h.is_human()), ("human", true));
         let e = h.check_game(2).unwrap_err();
@@ -501,6 +512,12 @@ mod tests {
             ("alphabeta(qmoves=1001)", "qmoves"),
             ("alphabeta(qdelta=-1)", "qdelta"),
             ("alphabeta(pvs=yes)", "pvs"),
+            ("alphabeta(null=9)", "null=9"),
+            ("alphabeta(null=-1)", "null"),
+            ("alphabeta(null=yes)", "null"),
+            ("alphabeta(lmr=1001)", "lmr=1001"),
+            ("alphabeta(lmr=-2)", "lmr"),
+            ("alphabeta(check_ext=1)", "check_ext"),
             ("alphabeta(depth=0)", "depth"),
             ("random(x=1)", "takes no parameters"),
             ("mcts(", "bad spec"),
@@ -518,6 +535,7 @@ mod tests {
         ] {
             let e = AgentSpec::parse(bad).unwrap_err();
             assert!(e.0.contains(needle), "{bad}: {e}");
+            assert!(!e.0.contains('\n'), "{bad}: not one line: {e}");
         }
     }
 }

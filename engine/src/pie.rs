@@ -371,6 +371,16 @@ impl<S: Search> Search for PieState<S> {
             PieMove::Inner(m) => self.inner.capture_gain(m),
         }
     }
+
+    /// G's null move once the swap is decided (before, a pass would move
+    /// the offer).
+    fn null_move(&mut self) -> bool {
+        matches!(self.stage, PieStage::Kept | PieStage::Swapped) && self.inner.null_move()
+    }
+
+    fn in_check(&self) -> bool {
+        self.inner.in_check()
+    }
 }
 
 impl<S: Research> Research for PieState<S> {
@@ -581,6 +591,14 @@ impl<S: Research + Search> Search for NoSwapState<S> {
 
     fn capture_gain(&self, mv: Self::Move) -> Option<i32> {
         self.0.capture_gain(mv)
+    }
+
+    fn null_move(&mut self) -> bool {
+        self.0.null_move()
+    }
+
+    fn in_check(&self) -> bool {
+        self.0.in_check()
     }
 }
 

@@ -18,25 +18,34 @@ fn reference_mate<S: State>(state: &S, max: u32) -> Option<u32> {
 struct MateCheck {
     position: &'static str,
     plies: u32,
+    /// The settings besides `depth` and `tt_mb`.
+    base: AlphaBetaConfig,
+    /// The depths searched, as plies beyond the win's distance.
+    beyond: &'static [u32],
 }
 
 impl engine::GameVisitor for MateCheck {
     type Output = ();
     fn visit<G: Game>(self, game: G) {
         let s = game.parse_position(self.position).unwrap();
-        let what = format!("{} {}", game.game_string(), self.position);
+        let what = format!(
+            "{} {} {}",
+            game.game_string(),
+            self.position,
+            self.base.canonical()
+        );
         assert_eq!(
             reference_mate(&s, self.plies),
             Some(self.plies),
             "reference: {what}"
         );
         for tt_mb in [0, 16] {
-            for depth in [self.plies, self.plies + 2] {
+            for depth in self.beyond.iter().map(|b| self.plies + b) {
                 let mut ab = AlphaBeta::<G::State>::new(
                     AlphaBetaConfig {
                         depth,
                         tt_mb,
-                        ..AlphaBetaConfig::default()
+                        ..self.base.clone()
                     },
                     1,
                 );
@@ -140,98 +149,163 @@ fn find_mate_positions() {
 
 #[test]
 fn alphabeta_finds_wins_at_the_right_distance_with_and_without_the_table() {
-    // Royal Guard with royal powers off is FIDE chess. Hand-worked:
-    // * 1 ply, back rank: Ra8# (f7, g7, h7 block the king; a8..h8 is
-    //   covered by the rook).
-    // * 3 plies: 1.Rb7 (rank 7 shut) Kg8 (the only move) 2.Ra8#; no check
-    //   mates at once (Ra8+ Kg7, Rb8+ Kh7/Kg7, Rh1+ Kg8/Kg7).
-    // * 5 plies: 1.Ra6 Kg7/Kg8/Kh8 2.Rb7(+) K to rank 8 3.Ra8#.
-    // Published positions from games (FIDE chess), each with its known
-    // solution:
-    // * Fool's mate, after 1.f3 e5 2.g4: 2...Qh4# (1 ply).
-    // * Légal's mate (Légal – Saint Brie, Paris 1750), after 1.e4 e5 2.Nf3
-    //   d6 3.Bc4 Bg4 4.Nc3 g6 5.Nxe5 Bxd1: 6.Bxf7+ Ke7 7.Nd5# (3 plies).
-    // * Réti – Tartakower, Vienna 1910, after 8...Nxe4: 9.Qd8+ Kxd8
-    //   10.Bg5+ (double check) Kc7 11.Bd8# or 10...Ke8 11.Rd8# (5 plies).
-    // The others are late positions of seeded random games, proposed by
-    // `find_mate_positions`; for every one the plain minimax reference
-    // above (no pruning, no table) proves the distance exactly: a win in
-    // that many plies and none in fewer.
-    let table: &[(&str, &str, u32)] = &[
-        (
-            "royal_guard(royal_powers=false)",
-            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-            1,
-        ),
-        (
-            "royal_guard(royal_powers=false)",
-            "7k/8/8/8/8/4K3/8/RR6 w - - 0 1",
-            3,
-        ),
-        (
-            "royal_guard(royal_powers=false)",
-            "8/7k/8/8/8/8/8/RR4K1 w - - 0 1",
-            5,
-        ),
-        (
-            "royal_guard(royal_powers=false)",
-            "2k3r1/4R3/n3K1Q1/p3P1N1/P1pNBP1p/2B1P2P/8/8 w - - 1 67",
-            1,
-        ),
-        (
-            "royal_guard(royal_powers=false)",
-            "k7/2Q1KN1B/3rR3/p3P3/P4P1p/2p1P1NP/8/B7 w - - 4 79",
-            3,
-        ),
-        (
-            "royal_guard(royal_powers=false)",
-            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
-            1,
-        ),
-        (
-            "royal_guard(royal_powers=false)",
-            "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6",
-            3,
-        ),
-        (
-            "royal_guard(royal_powers=false)",
-            "rnb1kb1r/pp3ppp/2p5/4q3/4n3/3Q4/PPPB1PPP/2KR1BNR w kq - 0 9",
-            5,
-        ),
-        ("catapult", "7L/8/7L/8/4D3/5L2/8/8 L - 78", 1),
-        ("catapult", "4L3/6D1/8/8/5L2/8/8/8 L - 96", 3),
-        ("catapult", "7L/8/8/4L3/8/5L1L/1D6/8 L - 72", 5),
-        (
-            "andalusia",
-            "2k4c1/2s1s1s2/s2S2s1s/4s4/5Cc1S/3c2S2/4C4/SS3K1S1/3C5 b 1 99",
-            1,
-        ),
-        (
-            "andalusia",
-            "9/2k1s1s2/3S5/1s5c1/3s3s1/2S4C1/7KC/S8/4c4 b 6 159",
-            3,
-        ),
-        ("andalusia", "9/4k4/9/9/S8/9/1C3s2s/8C/5K3 w 1 240", 5),
-        (
-            "kings_colour",
-            "7/8/B8/1B1K6/9B1/6b5/4b3B4/3b4B3/B3B2b3/6k3/B8/b3b1b1/1b5 b 33",
-            1,
-        ),
-        (
-            "kings_colour",
-            "7/8/3B5/3K6/1B5b3/6b5/8b4/12/B3b1k3b/4r3b1/9/B6B/b6 w 72",
-            3,
-        ),
-        (
-            "kings_colour",
-            "7/8/2B1R4/3K6/2R8/5B6/4b3B4/3b1Bb1b3/4B2b3/5bk3/B8/b2b4/7 w 24",
-            5,
-        ),
-    ];
-    for &(game, position, plies) in table {
-        engine::visit_game(game, MateCheck { position, plies }).unwrap();
+    for &(game, position, plies) in MATES {
+        engine::visit_game(
+            game,
+            MateCheck {
+                position,
+                plies,
+                base: AlphaBetaConfig::default(),
+                beyond: &[0, 2],
+            },
+        )
+        .unwrap();
     }
 }
+
+/// The same wins at the same distances, the move played keeping them,
+/// with null-move pruning (R = 1 and 2), late-move reductions and check
+/// extensions each on, and all three: none of them may lose a forced win
+/// or misreport its distance at the root. Searched two plies deeper than
+/// the win: a null move searches R plies shallower, a reduction one, so
+/// either may see a win only that much later (with `null=2` the 5-ply rook
+/// mate, 1.Ra6, is missed at depth 5: after 1.Ra6 and Black's pass the
+/// reduced search cannot see 2.Rb7+ and 3.Ra8#).
+#[test]
+fn alphabeta_finds_the_wins_with_each_pruning_switch() {
+    let switches = [
+        AlphaBetaConfig {
+            null: 1,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            null: 2,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            lmr: 1,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            check_ext: true,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            null: 2,
+            lmr: 3,
+            check_ext: true,
+            ..AlphaBetaConfig::default()
+        },
+    ];
+    for base in switches {
+        for &(game, position, plies) in MATES {
+            engine::visit_game(
+                game,
+                MateCheck {
+                    position,
+                    plies,
+                    base: base.clone(),
+                    beyond: &[2],
+                },
+            )
+            .unwrap();
+        }
+    }
+}
+
+/// The positions of the win-distance tests above: game, position, plies to
+/// the win.
+///
+/// Royal Guard with royal powers off is FIDE chess. Hand-worked:
+/// * 1 ply, back rank: Ra8# (f7, g7, h7 block the king; a8..h8 is
+///   covered by the rook).
+/// * 3 plies: 1.Rb7 (rank 7 shut) Kg8 (the only move) 2.Ra8#; no check
+///   mates at once (Ra8+ Kg7, Rb8+ Kh7/Kg7, Rh1+ Kg8/Kg7).
+/// * 5 plies: 1.Ra6 Kg7/Kg8/Kh8 2.Rb7(+) K to rank 8 3.Ra8#.
+///
+/// Published positions from games (FIDE chess), each with its known
+/// solution:
+/// * Fool's mate, after 1.f3 e5 2.g4: 2...Qh4# (1 ply).
+/// * Légal's mate (Légal – Saint Brie, Paris 1750), after 1.e4 e5 2.Nf3
+///   d6 3.Bc4 Bg4 4.Nc3 g6 5.Nxe5 Bxd1: 6.Bxf7+ Ke7 7.Nd5# (3 plies).
+/// * Réti – Tartakower, Vienna 1910, after 8...Nxe4: 9.Qd8+ Kxd8
+///   10.Bg5+ (double check) Kc7 11.Bd8# or 10...Ke8 11.Rd8# (5 plies).
+///
+/// The others are late positions of seeded random games, proposed by
+/// `find_mate_positions`; for every one the plain minimax reference
+/// above (no pruning, no table) proves the distance exactly: a win in
+/// that many plies and none in fewer.
+const MATES: &[(&str, &str, u32)] = &[
+    (
+        "royal_guard(royal_powers=false)",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        1,
+    ),
+    (
+        "royal_guard(royal_powers=false)",
+        "7k/8/8/8/8/4K3/8/RR6 w - - 0 1",
+        3,
+    ),
+    (
+        "royal_guard(royal_powers=false)",
+        "8/7k/8/8/8/8/8/RR4K1 w - - 0 1",
+        5,
+    ),
+    (
+        "royal_guard(royal_powers=false)",
+        "2k3r1/4R3/n3K1Q1/p3P1N1/P1pNBP1p/2B1P2P/8/8 w - - 1 67",
+        1,
+    ),
+    (
+        "royal_guard(royal_powers=false)",
+        "k7/2Q1KN1B/3rR3/p3P3/P4P1p/2p1P1NP/8/B7 w - - 4 79",
+        3,
+    ),
+    (
+        "royal_guard(royal_powers=false)",
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        1,
+    ),
+    (
+        "royal_guard(royal_powers=false)",
+        "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6",
+        3,
+    ),
+    (
+        "royal_guard(royal_powers=false)",
+        "rnb1kb1r/pp3ppp/2p5/4q3/4n3/3Q4/PPPB1PPP/2KR1BNR w kq - 0 9",
+        5,
+    ),
+    ("catapult", "7L/8/7L/8/4D3/5L2/8/8 L - 78", 1),
+    ("catapult", "4L3/6D1/8/8/5L2/8/8/8 L - 96", 3),
+    ("catapult", "7L/8/8/4L3/8/5L1L/1D6/8 L - 72", 5),
+    (
+        "andalusia",
+        "2k4c1/2s1s1s2/s2S2s1s/4s4/5Cc1S/3c2S2/4C4/SS3K1S1/3C5 b 1 99",
+        1,
+    ),
+    (
+        "andalusia",
+        "9/2k1s1s2/3S5/1s5c1/3s3s1/2S4C1/7KC/S8/4c4 b 6 159",
+        3,
+    ),
+    ("andalusia", "9/4k4/9/9/S8/9/1C3s2s/8C/5K3 w 1 240", 5),
+    (
+        "kings_colour",
+        "7/8/B8/1B1K6/9B1/6b5/4b3B4/3b4B3/B3B2b3/6k3/B8/b3b1b1/1b5 b 33",
+        1,
+    ),
+    (
+        "kings_colour",
+        "7/8/3B5/3K6/1B5b3/6b5/8b4/12/B3b1k3b/4r3b1/9/B6B/b6 w 72",
+        3,
+    ),
+    (
+        "kings_colour",
+        "7/8/2B1R4/3K6/2R8/5B6/4b3B4/3b1Bb1b3/4B2b3/5bk3/B8/b2b4/7 w 24",
+        5,
+    ),
+];
 
 /// The quiescence search of a compound-turn game follows single captures
 /// only: from the start of `catapult(dagger=true)` depth 1 searched 600,622
@@ -280,4 +354,91 @@ fn the_dagger_quiescence_search_is_bounded() {
             "qmoves {qmoves} qdelta {qdelta}"
         );
     }
+}
+
+/// Nodes searched from the start of `game` to `depth` with `config`'s
+/// switches, and the move chosen.
+struct NodeCount {
+    depth: u32,
+    config: AlphaBetaConfig,
+}
+
+impl engine::GameVisitor for NodeCount {
+    type Output = (u64, String);
+    fn visit<G: Game>(self, game: G) -> (u64, String) {
+        let s = game.initial_state(1);
+        let mut ab = AlphaBeta::<G::State>::new(
+            AlphaBetaConfig {
+                depth: self.depth,
+                ..self.config
+            },
+            1,
+        );
+        let (mv, _) = ab.search(&s);
+        assert_eq!(ab.last_depth, self.depth);
+        (ab.last_nodes, s.move_to_text(mv))
+    }
+}
+
+/// The switches act where the game has what they need: null moves search
+/// fewer nodes from the start of chess and Catapult (and of `pie(catapult)`
+/// once the swap is decided), while in a game without a null move
+/// (Slingshot) `null=2` searches exactly the same tree. Reductions change
+/// the tree (not always to fewer nodes at a fixed depth: re-searches and
+/// the table's moves differ), and `lmr=1000`, past every move list, leaves
+/// it as it was.
+#[test]
+fn null_moves_and_reductions_prune_where_the_game_has_them() {
+    let off = AlphaBetaConfig::default();
+    let null = AlphaBetaConfig {
+        null: 2,
+        ..AlphaBetaConfig::default()
+    };
+    let lmr = AlphaBetaConfig {
+        lmr: 2,
+        ..AlphaBetaConfig::default()
+    };
+    let lmr_never = AlphaBetaConfig {
+        lmr: 1000,
+        ..AlphaBetaConfig::default()
+    };
+    for (game, depth) in [
+        ("royal_guard(royal_powers=false)", 5),
+        ("catapult", 4),
+        // Not before the swap is decided: two plies in, so depth 5.
+        ("pie(catapult)", 5),
+    ] {
+        let count = |config: &AlphaBetaConfig| {
+            engine::visit_game(
+                game,
+                NodeCount {
+                    depth,
+                    config: config.clone(),
+                },
+            )
+            .unwrap()
+            .0
+        };
+        let (n0, n1, n2) = (count(&off), count(&null), count(&lmr));
+        assert!(n1 < n0, "{game}: null {n1} >= {n0}");
+        assert_ne!(n2, n0, "{game}: lmr=2 searched the same tree");
+        assert_eq!(count(&lmr_never), n0, "{game}: lmr=1000");
+    }
+    let plain = engine::visit_game(
+        "slingshot(size=7)",
+        NodeCount {
+            depth: 3,
+            config: off,
+        },
+    )
+    .unwrap();
+    let with_null = engine::visit_game(
+        "slingshot(size=7)",
+        NodeCount {
+            depth: 3,
+            config: null,
+        },
+    )
+    .unwrap();
+    assert_eq!(plain, with_null);
 }

@@ -18,7 +18,7 @@
 //! the solver backed up distances, by `boardlab analyse --seed 1` on each
 //! position), `mcts(iterations=20000,minimax=3)` in all 35.
 
-use agents::{Mcts, MctsConfig};
+use agents::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig};
 use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, visit_game};
 
 use crate::common::wins_within;
@@ -214,5 +214,84 @@ fn tactics_count_without_the_win_search() {
     );
     for m in missed {
         println!("missed: {m}");
+    }
+}
+
+/// Whether alpha-beta with `config` plays one of the winning moves of `t`.
+struct AlphaBetaFinds<'a> {
+    t: &'a Tactic<'a>,
+    config: AlphaBetaConfig,
+}
+
+impl GameVisitor for AlphaBetaFinds<'_> {
+    type Output = bool;
+    fn visit<G: Game>(self, game: G) -> bool {
+        let s = game
+            .parse_position(&self.t.position.replace(" / ", "\n"))
+            .unwrap_or_else(|e| panic!("{}: {e}", self.t.position));
+        let mut ab = AlphaBeta::<G::State>::new(self.config, 1);
+        let (mv, v) = ab.search(&s);
+        // A quickest win, and scored as one.
+        self.t.moves.contains(&s.move_to_text(mv).as_str())
+            && v == agents::alphabeta::WIN - self.t.plies as i32
+    }
+}
+
+/// `alphabeta(depth=4)` plays a quickest win in every position of the set
+/// and scores it at its distance, with each of null-move pruning (`null`),
+/// late-move reductions (`lmr`) and check extensions (`check_ext`) on,
+/// and with all three.
+#[test]
+fn alphabeta_finds_every_tactic_with_each_pruning_switch() {
+    let base = AlphaBetaConfig {
+        depth: 4,
+        ..AlphaBetaConfig::default()
+    };
+    let configs = [
+        base.clone(),
+        AlphaBetaConfig {
+            null: 1,
+            ..base.clone()
+        },
+        AlphaBetaConfig {
+            null: 2,
+            ..base.clone()
+        },
+        AlphaBetaConfig {
+            lmr: 1,
+            ..base.clone()
+        },
+        AlphaBetaConfig {
+            check_ext: true,
+            ..base.clone()
+        },
+        AlphaBetaConfig {
+            null: 2,
+            lmr: 3,
+            check_ext: true,
+            ..base.clone()
+        },
+    ];
+    let set = tactics();
+    for config in configs {
+        let missed: Vec<String> = set
+            .iter()
+            .filter(|t| {
+                !visit_game(
+                    t.game,
+                    AlphaBetaFinds {
+                        t,
+                        config: config.clone(),
+                    },
+                )
+                .unwrap()
+            })
+            .map(|t| format!("{} {} ({} plies)", t.game, t.position, t.plies))
+            .collect();
+        assert!(
+            missed.is_empty(),
+            "{}: missed {missed:#?}",
+            config.canonical()
+        );
     }
 }

@@ -115,4 +115,12 @@ impl Search for AndalusiaState {
     fn is_capture(&self, mv: AndalusiaMove) -> bool {
         mv.is_capture() || mv.is_promotion()
     }
+
+    fn null_move(&mut self) -> bool {
+        AndalusiaState::null_move(self)
+    }
+
+    fn in_check(&self) -> bool {
+        AndalusiaState::in_check(self)
+    }
 }

@@ -193,6 +193,32 @@ impl AndalusiaState {
         self.attacked_king(self.side)
     }
 
+    /// Passes the turn (a null move, for searches; see
+    /// [`crate::Search::null_move`]): refused in check, at the end of the
+    /// game and where the pass would end it (the opponent without a move,
+    /// the quiet-move rule, the ply cap). The repetition history is
+    /// cleared: no position before the pass recurs after it.
+    pub fn null_move(&mut self) -> bool {
+        if self.ending.is_some()
+            || self.in_check()
+            || (self.rules.quiet_plies > 0 && self.quiet + 1 >= self.rules.quiet_plies)
+            || self.ply + 1 >= self.rules.ply_cap
+        {
+            return false;
+        }
+        let (side, hash) = (self.side, self.hash);
+        self.side = side.other();
+        self.hash ^= self.geo.z_black_to_move;
+        if !self.has_move() || self.in_check() {
+            (self.side, self.hash) = (side, hash);
+            return false;
+        }
+        self.ply += 1;
+        self.quiet += 1;
+        self.history.clear();
+        true
+    }
+
     /// Whether the Kings face each other along a line with nothing between
     /// (A-K1 c); never true in a legal position.
     pub fn kings_facing(&self) -> bool {

@@ -84,6 +84,27 @@ pub trait Search: State {
         let _ = mv;
         None
     }
+
+    /// Passes the turn (a **null move**, for alpha-beta's null-move
+    /// pruning): the opponent is to move in the same position, and the
+    /// Zobrist key changes with the side to move (two null moves in a row
+    /// give the key back). Returns whether it did so; `false` leaves the
+    /// state unchanged. A game answers `false` where passing means nothing
+    /// or would change more than the side to move: in check, at the end of
+    /// the game, where the pass would end it (a stalemate, a ply cap), and
+    /// in the middle of a turn ([`State::continues_turn`]). The pass is
+    /// not a move of the game: no history of the game (repetition counts)
+    /// runs through it. The default, `false`: the game has none.
+    fn null_move(&mut self) -> bool {
+        false
+    }
+
+    /// Whether the seat to move is in check (its king attacked), for check
+    /// extensions and to keep null moves and reductions out of checks. The
+    /// default, `false`: the game has no check.
+    fn in_check(&self) -> bool {
+        false
+    }
 }
 
 /// What a game's dedicated one-seat solver found ([`Search::solve_alone`]).

@@ -125,6 +125,19 @@ impl<B: CatapultBits> Search for CatapultState<B> {
         self.evaluate_with(&super::EvalWeights::DEFAULT)
     }
 
+    /// The opponent to move, the dagger where it was (a compound turn is
+    /// one move here, so every position is at a turn boundary); refused at
+    /// the end of the game and where the pass would reach the ply cap.
+    fn null_move(&mut self) -> bool {
+        if !self.ongoing() || self.ply + 1 >= self.rules.ply_cap {
+            return false;
+        }
+        self.side = self.side.other();
+        self.hash ^= self.geo.z_dark_to_move;
+        self.ply += 1;
+        true
+    }
+
     /// A move with a capture in it (C-M2), for quiescence searches.
     fn is_capture(&self, mv: CatapultMove) -> bool {
         match mv {

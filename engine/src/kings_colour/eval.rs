@@ -36,4 +36,31 @@ impl Search for KingsColourState {
     fn is_capture(&self, mv: KingsColourMove) -> bool {
         KingsColourState::is_capture(self, mv) || self.is_promotion(mv)
     }
+
+    /// Refused in check, at the end of the game and where the pass would
+    /// end it (the opponent without a move, the ply cap); no position
+    /// before the pass counts as a repetition after it.
+    fn null_move(&mut self) -> bool {
+        if self.end.is_some()
+            || KingsColourState::in_check(self, self.side_to_move())
+            || self.ply + 1 >= self.rules.ply_cap
+        {
+            return false;
+        }
+        let (side, hash) = (self.side, self.hash);
+        self.side ^= 1;
+        self.hash ^= self.geo.side_key();
+        if !self.has_legal_move() || KingsColourState::in_check(self, self.side_to_move()) {
+            (self.side, self.hash) = (side, hash);
+            return false;
+        }
+        self.ply += 1;
+        self.since_irreversible = 0;
+        self.history[self.ply as usize % crate::kings_colour::REPETITION_WINDOW] = self.hash;
+        true
+    }
+
+    fn in_check(&self) -> bool {
+        KingsColourState::in_check(self, self.side_to_move())
+    }
 }

@@ -230,6 +230,14 @@ impl Search for RoyalGuardState {
         evaluate(self.board())
     }
 
+    fn null_move(&mut self) -> bool {
+        RoyalGuardState::null_move(self)
+    }
+
+    fn in_check(&self) -> bool {
+        RoyalGuardState::in_check(self)
+    }
+
     /// Captures (en passant included) and promotions, for quiescence
     /// searches.
     fn is_capture(&self, mv: RoyalGuardMove) -> bool {

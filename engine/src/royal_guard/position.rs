@@ -288,6 +288,18 @@ impl Board {
         self.hash ^= key_piece(c, p, sq);
     }
 
+    /// Passes the turn (a null move, for searches): the other side to
+    /// move, no en-passant square, the clocks on by one ply.
+    pub(super) fn make_null(&mut self) {
+        self.hash ^= key_ep(self.ep) ^ key_side();
+        self.ep = NO_EP;
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.side == Side::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.other();
+    }
+
     /// Plays a legal move (from this position's generator).
     #[inline]
     pub fn make(&mut self, m: RoyalGuardMove) {

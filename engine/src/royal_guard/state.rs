@@ -87,6 +87,27 @@ impl RoyalGuardState {
         self.board.checkers() != 0
     }
 
+    /// Passes the turn (a null move, for searches; see
+    /// [`crate::Search::null_move`]): refused in check, at the end of the
+    /// game and where the opponent would then have no move or the game
+    /// would end (a stalemate, the fifty-move rule). The repetition history
+    /// is cleared: no position before the pass recurs after it.
+    pub fn null_move(&mut self) -> bool {
+        if self.outcome != Outcome::Ongoing || self.in_check() {
+            return false;
+        }
+        let mut b = self.board;
+        b.make_null();
+        let legal = movegen::count(&b);
+        if Self::outcome_of(self.rules, &b, legal, 0, |_| 0) != Outcome::Ongoing {
+            return false;
+        }
+        self.board = b;
+        self.history.clear();
+        self.legal = legal as u16;
+        true
+    }
+
     /// The FEN.
     pub fn fen(&self) -> String {
         to_fen(&self.board)

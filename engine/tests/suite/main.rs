@@ -25,6 +25,7 @@ mod kit;
 mod learning;
 mod line_up_reference;
 mod line_up_rules;
+mod null_move;
 mod perft;
 mod pie;
 mod royal_guard_reference;
