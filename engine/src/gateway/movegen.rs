@@ -316,17 +316,42 @@ impl GatewayState {
             .sum()
     }
 
-    /// The `i`-th move (0-based) of [`GatewayState::for_each_move`]'s order,
-    /// without a list.
+    /// The move a uniform draw `rng.random_range(0..count)` picks, the
+    /// draw's index counted in [`GatewayState::for_each_move`]'s order (as
+    /// the games recorded before it were sampled): the alignments and entry
+    /// options computed once, one pass over the movers with their targets
+    /// and move counts kept on the stack, then the chosen mover's moves
+    /// alone. `None` when the seat to move has no move.
     #[inline]
-    pub(crate) fn nth_move(&self, mut i: usize) -> super::GatewayMove {
+    pub(crate) fn sample_move<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Option<super::GatewayMove> {
         let al = self.align();
         let (opts, nopts) = self.entry_options();
+        // At most 44 pieces on the board (11 a seat).
+        let none = Targets {
+            row: 0,
+            col: 0,
+            erow: 0,
+            ecol: 0,
+        };
+        let mut movers = [(0u32, none, 0usize); 64];
+        let (mut k, mut n) = (0, 0);
         for sq in self.movers().iter() {
             let t = self.targets(sq, &al);
-            let n = self.piece_count(sq, &t, nopts);
-            if i >= n {
-                i -= n;
+            let c = self.piece_count(sq, &t, nopts);
+            movers[k] = (sq, t, c);
+            k += 1;
+            n += c;
+        }
+        if n == 0 {
+            return None;
+        }
+        let mut i = rng.random_range(0..n);
+        for &(sq, t, c) in &movers[..k] {
+            if i >= c {
+                i -= c;
                 continue;
             }
             let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
@@ -339,26 +364,18 @@ impl GatewayState {
                         .map(|k| (sly::square(k, c0), t.ecol >> k & 1 == 1)),
                 );
             for (to, earned) in dests {
-                let k = if earned && nopts > 0 && self.gate_free(sq, to) {
-                    nopts
-                } else {
-                    1
-                };
-                if i < k {
-                    let entry = if k == 1 && !(earned && nopts > 0 && self.gate_free(sq, to)) {
-                        0
-                    } else {
-                        opts[i]
-                    };
-                    return super::GatewayMove::Move {
+                let entries = earned && nopts > 0 && self.gate_free(sq, to);
+                let moves = if entries { nopts } else { 1 };
+                if i < moves {
+                    return Some(super::GatewayMove::Move {
                         from: sq as u8,
                         to: to as u8,
-                        entry,
-                    };
+                        entry: if entries { opts[i] } else { 0 },
+                    });
                 }
-                i -= k;
+                i -= moves;
             }
         }
-        unreachable!("move index past the move count")
+        unreachable!("the draw is below the move count")
     }
 }

@@ -254,11 +254,7 @@ impl State for GatewayState {
         if self.outcome != Outcome::Ongoing {
             return None;
         }
-        let n = self.count_moves();
-        if n == 0 {
-            return Some(GatewayMove::Pass);
-        }
-        Some(self.nth_move(rng.random_range(0..n)))
+        Some(self.sample_move(rng).unwrap_or(GatewayMove::Pass))
     }
 
     fn apply(&mut self, mv: GatewayMove) {
