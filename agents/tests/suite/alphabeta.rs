@@ -149,14 +149,20 @@ fn find_mate_positions() {
 
 #[test]
 fn alphabeta_finds_wins_at_the_right_distance_with_and_without_the_table() {
+    check_mates(&AlphaBetaConfig::default(), &[0, 2]);
+}
+
+/// Runs [`MateCheck`] over every position of [`MATES`] with `base`,
+/// searched `beyond` plies past each win.
+fn check_mates(base: &AlphaBetaConfig, beyond: &'static [u32]) {
     for &(game, position, plies) in MATES {
         engine::visit_game(
             game,
             MateCheck {
                 position,
                 plies,
-                base: AlphaBetaConfig::default(),
-                beyond: &[0, 2],
+                base: base.clone(),
+                beyond,
             },
         )
         .unwrap();
@@ -198,18 +204,7 @@ fn alphabeta_finds_the_wins_with_each_pruning_switch() {
         },
     ];
     for base in switches {
-        for &(game, position, plies) in MATES {
-            engine::visit_game(
-                game,
-                MateCheck {
-                    position,
-                    plies,
-                    base: base.clone(),
-                    beyond: &[2],
-                },
-            )
-            .unwrap();
-        }
+        check_mates(&base, &[2]);
     }
 }
 
