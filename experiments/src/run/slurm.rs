@@ -243,11 +243,37 @@ pub fn submit(
 }
 
 /// The state one task recorded, with the last line it printed when it
-/// failed.
+/// failed. A task whose file still says `running` is checked with Slurm
+/// ([`slurm_job_state`]): a job Slurm has ended, or no longer knows, never
+/// reached the end of its script (killed at start, say), so it is failed.
 fn task_state(dir: &Path, stem: &str) -> String {
-    let state = std::fs::read_to_string(dir.join(format!("{stem}.status")))
-        .map(|s| s.trim().to_string())
-        .unwrap_or_else(|_| "pending (not started)".into());
+    let read = || {
+        std::fs::read_to_string(dir.join(format!("{stem}.status")))
+            .map(|s| s.trim().to_string())
+            .unwrap_or_else(|_| "pending (not started)".into())
+    };
+    let mut state = read();
+    if let Some(job) = state
+        .strip_prefix("running (job ")
+        .and_then(|r| r.split([',', ')']).next())
+        .map(str::to_string)
+    {
+        match slurm_job_state(&job) {
+            Some(JobState::Live(s)) if s != "RUNNING" => {
+                state = format!("{state}; Slurm: {s}");
+            }
+            // The task may have written its end between the two reads.
+            Some(JobState::Ended(_) | JobState::Unknown) if read() != state => state = read(),
+            Some(JobState::Ended(s)) => {
+                state = format!("failed: Slurm ended job {job} ({s}) before the task finished");
+            }
+            Some(JobState::Unknown) => {
+                state =
+                    format!("failed: Slurm no longer knows job {job}, and the task never finished");
+            }
+            _ => {}
+        }
+    }
     if !state.starts_with("failed") {
         return state;
     }
@@ -255,6 +281,39 @@ fn task_state(dir: &Path, stem: &str) -> String {
     match out.lines().rev().find(|l| !l.trim().is_empty()) {
         Some(line) => format!("{state}: {}", line.trim()),
         None => state,
+    }
+}
+
+/// What Slurm says of a job.
+enum JobState {
+    /// Pending, running, completing, requeued, suspended: its state word.
+    Live(String),
+    /// Ended (completed, failed, cancelled, timed out, ...): its state word.
+    Ended(String),
+    /// Not in the controller's records (purged some minutes after its end).
+    Unknown,
+}
+
+/// Asks `squeue` for job `job`'s state, ended jobs included (`-t all`);
+/// `None` when `squeue` cannot be run or the controller does not answer.
+fn slurm_job_state(job: &str) -> Option<JobState> {
+    let out = Command::new("squeue")
+        .args(["-h", "-t", "all", "-j", job, "-o", "%T"])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let word = text.split_whitespace().next().map(str::to_string);
+    match word {
+        Some(w) if out.status.success() => Some(match w.as_str() {
+            "PENDING" | "RUNNING" | "COMPLETING" | "CONFIGURING" | "SUSPENDED" | "REQUEUED"
+            | "REQUEUE_HOLD" | "REQUEUE_FED" | "RESIZING" | "SIGNALING" | "STAGE_OUT"
+            | "STOPPED" | "SPECIAL_EXIT" | "RESV_DEL_HOLD" => JobState::Live(w),
+            _ => JobState::Ended(w),
+        }),
+        _ if String::from_utf8_lossy(&out.stderr).contains("Invalid job id") => {
+            Some(JobState::Unknown)
+        }
+        _ => None,
     }
 }
 

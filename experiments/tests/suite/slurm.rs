@@ -154,14 +154,19 @@ fn slurm_requeued_task_resumes_its_shard() {
         String::from_utf8_lossy(&rq.stderr)
     );
     // Slurm holds a requeued job for two minutes before it may start
-    // again; once it is pending, a test need not wait for that.
+    // again; once it is pending, a test need not wait for that, but it
+    // waits two seconds more: slurmd refuses to launch a job in the same
+    // second its credential was revoked by the requeue ("Job credential
+    // revoked", which failed the task at once in a CI run).
     let task = format!("{array}_1");
-    for _ in 0..100 {
+    let start = Instant::now();
+    loop {
         let st = Command::new("squeue")
             .args(["-h", "-j", &task, "-o", "%T"])
             .output()
             .unwrap();
         if String::from_utf8_lossy(&st.stdout).contains("PENDING") {
+            std::thread::sleep(Duration::from_secs(2));
             let up = Command::new("scontrol")
                 .args(["update", &format!("jobid={task}"), "starttime=now"])
                 .output()
@@ -173,6 +178,11 @@ fn slurm_requeued_task_resumes_its_shard() {
             );
             break;
         }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the requeued task never became pending: {}",
+            String::from_utf8_lossy(&st.stdout)
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let status = wait_for_merge(&file, &remote, Duration::from_secs(300));
@@ -223,5 +233,81 @@ fn slurm_without_sbatch_is_one_line_and_dry_run_writes_the_scripts() {
     assert!(
         st.starts_with("dry run: scripts written, nothing submitted"),
         "{st}"
+    );
+}
+
+/// A task whose state file still says `running` is checked with `squeue`
+/// (a stand-in script here, so no cluster is needed): a job Slurm ended
+/// before the script's end (the requeued task that slurmd refused to
+/// launch, in a CI run) or no longer knows is reported failed, which holds
+/// the merge; a pending or running one stays running, with Slurm's word.
+#[test]
+fn status_asks_slurm_about_a_task_still_marked_running() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = dir("slurm-lost");
+    let file = study(&d, "mcts(iterations=5)", 2);
+    let out = p(&d, "out");
+    ok(&[
+        "study",
+        &file,
+        "--out",
+        &out,
+        "--slurm",
+        "--tasks",
+        "2",
+        "--dry-run",
+    ]);
+    let slurm = Path::new(&out).join("slurm");
+    std::fs::write(slurm.join("shard-1.status"), "done\n").unwrap();
+    std::fs::write(
+        slurm.join("shard-2.status"),
+        "running (job 33, restart 0, node7)\n",
+    )
+    .unwrap();
+    let bin = d.join("fake-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let status_with = |script: &str| {
+        let squeue = bin.join("squeue");
+        std::fs::write(&squeue, format!("#!/bin/sh\n{script}\n")).unwrap();
+        std::fs::set_permissions(&squeue, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+            .args(["study", &file, "--out", &out, "--status"])
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let s = status_with("echo FAILED");
+    assert!(
+        s.contains("shard 2/2: failed: Slurm ended job 33 (FAILED) before the task finished"),
+        "{s}"
+    );
+    assert!(s.contains("merge: not started: a shard failed"), "{s}");
+    let s = status_with("echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1");
+    assert!(
+        s.contains("shard 2/2: failed: Slurm no longer knows job 33"),
+        "{s}"
+    );
+    let s = status_with("echo PENDING");
+    assert!(
+        s.contains("shard 2/2: running (job 33, restart 0, node7); Slurm: PENDING\n"),
+        "{s}"
+    );
+    let s = status_with("echo RUNNING");
+    assert!(
+        s.contains("shard 2/2: running (job 33, restart 0, node7)\n"),
+        "{s}"
+    );
+    // A controller that does not answer leaves the task's own word.
+    let s = status_with("echo 'Unable to contact slurm controller' >&2; exit 1");
+    assert!(
+        s.contains("shard 2/2: running (job 33, restart 0, node7)\n"),
+        "{s}"
     );
 }
