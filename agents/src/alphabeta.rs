@@ -62,7 +62,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{GameError, Search, State, ToMove};
+use engine::{GameError, Search, SearchDefaults, State, ToMove};
 
 use crate::{Agent, SearchInfo};
 
@@ -166,6 +166,10 @@ pub struct AlphaBetaConfig {
     pub lmr: u32,
     /// Check extensions.
     pub check_ext: bool,
+    /// The game's default for `check_ext` when the spec was read
+    /// ([`SearchDefaults::check_extensions`]): where it is on, the
+    /// canonical spec spells `check_ext` out either way.
+    pub check_ext_default: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -182,16 +186,30 @@ impl Default for AlphaBetaConfig {
             null: 0,
             lmr: 0,
             check_ext: false,
+            check_ext_default: false,
         }
     }
 }
 
 impl AlphaBetaConfig {
-    /// Reads `alphabeta(...)`.
+    /// Reads `alphabeta(...)` with the generic defaults.
     ///
     /// # Errors
     /// Unknown parameters or bad values.
     pub fn from_spec(spec: &Spec) -> Result<AlphaBetaConfig, GameError> {
+        AlphaBetaConfig::from_spec_with(spec, &SearchDefaults::default())
+    }
+
+    /// Reads `alphabeta(...)` for a game with defaults `game`: a
+    /// `check_ext` left out is the game's
+    /// [`SearchDefaults::check_extensions`].
+    ///
+    /// # Errors
+    /// As [`AlphaBetaConfig::from_spec`].
+    pub fn from_spec_with(
+        spec: &Spec,
+        game: &SearchDefaults,
+    ) -> Result<AlphaBetaConfig, GameError> {
         let p = Params::new("agent alphabeta", spec, PARAMS)?;
         let depth: u32 = p.parse("depth")?;
         let ms: u64 = p.parse("ms")?;
@@ -237,7 +255,11 @@ impl AlphaBetaConfig {
         if lmr > 1000 {
             engine::bail!("agent alphabeta: lmr={lmr} is not valid (expected integer 0..=1000)");
         }
-        let check_ext = p.choice("check_ext", &[("true", true), ("false", false)])?;
+        let check_ext = if p.given("check_ext") {
+            p.choice("check_ext", &[("true", true), ("false", false)])?
+        } else {
+            game.check_extensions
+        };
         Ok(AlphaBetaConfig {
             depth,
             ms,
@@ -250,13 +272,15 @@ impl AlphaBetaConfig {
             null,
             lmr,
             check_ext,
+            check_ext_default: game.check_extensions,
         })
     }
 
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
-    /// `null=..`, `lmr=..`, `check_ext=..` that is not its default (so
-    /// that the specs of the runs made before they existed are unchanged).
+    /// `null=..`, `lmr=..`, `check_ext=..` that is not its generic default
+    /// (so that the specs of the runs made before they existed are
+    /// unchanged), and `check_ext` always where the game's default is on.
     pub fn canonical(&self) -> String {
         let mut s = format!(
             "alphabeta(depth={},ms={},tt_mb={},qdepth={},pvs={},aspiration={}",
@@ -271,8 +295,8 @@ impl AlphaBetaConfig {
         if self.lmr > 0 {
             s += &format!(",lmr={}", self.lmr);
         }
-        if self.check_ext {
-            s += ",check_ext=true";
+        if self.check_ext || self.check_ext_default {
+            s += &format!(",check_ext={}", self.check_ext);
         }
         s.push(')');
         s

@@ -64,7 +64,7 @@ pub mod uct;
 
 use engine::GameError;
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{Research, Search, State};
+use engine::{Research, Search, SearchDefaults, State};
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use external::{External, ExternalConfig, MAX_LINE};
@@ -279,12 +279,33 @@ pub const AGENTS: &[(&str, &[ParamInfo])] = &[
 ];
 
 impl AgentSpec {
-    /// Parses an agent spec such as `mcts(iterations=800,c=1.0)`.
+    /// Parses an agent spec such as `mcts(iterations=800,c=1.0)` with the
+    /// searches' generic defaults ([`AgentSpec::parse_in`] gives a game's).
     ///
     /// # Errors
     /// Unknown agents or parameters, bad values; the message lists the valid
     /// ones.
     pub fn parse(text: &str) -> Result<AgentSpec, GameError> {
+        AgentSpec::parse_with(text, &SearchDefaults::default())
+    }
+
+    /// Parses an agent spec for the game `game` (a game string): the
+    /// parameters the spec leaves out that a game sets for itself (the
+    /// [`SearchDefaults`] of its [`Search::search_defaults`]) take the
+    /// game's values, and the canonical spec spells them out. Every run
+    /// reads its agents this way.
+    ///
+    /// # Errors
+    /// As [`AgentSpec::parse`]; an unknown or bad game string.
+    pub fn parse_in(text: &str, game: &str) -> Result<AgentSpec, GameError> {
+        AgentSpec::parse_with(text, &engine::registry::search_defaults(game)?)
+    }
+
+    /// Parses an agent spec with the game defaults `game`.
+    ///
+    /// # Errors
+    /// As [`AgentSpec::parse`].
+    pub fn parse_with(text: &str, game: &SearchDefaults) -> Result<AgentSpec, GameError> {
         let spec = Spec::parse(text).map_err(|e| GameError::new(format!("agent spec: {e}")))?;
         match spec.name.as_str() {
             "random" => {
@@ -292,8 +313,10 @@ impl AgentSpec {
                 Ok(AgentSpec::Random)
             }
             "uct" => Ok(AgentSpec::Uct(UctConfig::from_spec(&spec)?)),
-            "mcts" => Ok(AgentSpec::Mcts(MctsConfig::from_spec(&spec)?)),
-            "alphabeta" => Ok(AgentSpec::AlphaBeta(AlphaBetaConfig::from_spec(&spec)?)),
+            "mcts" => Ok(AgentSpec::Mcts(MctsConfig::from_spec_with(&spec, game)?)),
+            "alphabeta" => Ok(AgentSpec::AlphaBeta(AlphaBetaConfig::from_spec_with(
+                &spec, game,
+            )?)),
             "solver" => Ok(AgentSpec::Solver(SolverConfig::from_spec(&spec)?)),
             "external" => Ok(AgentSpec::External(ExternalConfig::from_spec(&spec)?)),
             "human" => {

@@ -73,7 +73,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{GameError, MAX_SEATS, Returns, Search, State, ToMove};
+use engine::{GameError, MAX_SEATS, Returns, Search, SearchDefaults, State, ToMove};
 
 use crate::{Agent, SearchInfo};
 
@@ -180,11 +180,20 @@ impl Default for MctsConfig {
 }
 
 impl MctsConfig {
-    /// Reads `mcts(...)`.
+    /// Reads `mcts(...)` with the generic defaults.
     ///
     /// # Errors
     /// Unknown parameters, bad or out-of-range values, no budget.
     pub fn from_spec(spec: &Spec) -> Result<MctsConfig, GameError> {
+        MctsConfig::from_spec_with(spec, &SearchDefaults::default())
+    }
+
+    /// Reads `mcts(...)` for a game with defaults `game`: a `cutoff` left
+    /// out is the game's [`SearchDefaults::playout_cutoff`].
+    ///
+    /// # Errors
+    /// As [`MctsConfig::from_spec`].
+    pub fn from_spec_with(spec: &Spec, game: &SearchDefaults) -> Result<MctsConfig, GameError> {
         let p = Params::new("agent mcts", spec, PARAMS)?;
         let ms: u64 = p.parse("ms")?;
         let iterations: u32 = if !p.given("iterations") && ms > 0 {
@@ -206,6 +215,7 @@ impl MctsConfig {
             engine::bail!("agent mcts: mb={mb} is not valid (expected integer 1..=65536)");
         }
         let cutoff = match p.text("cutoff") {
+            _ if !p.given("cutoff") => game.playout_cutoff,
             "end" => None,
             t => match t.parse::<u32>() {
                 Ok(n) if n <= 10000 => Some(n),

@@ -349,6 +349,10 @@ impl<S: Search> Search for PieState<S> {
         self.inner.eval_scale()
     }
 
+    fn search_defaults(&self) -> crate::api::SearchDefaults {
+        self.inner.search_defaults()
+    }
+
     fn is_capture(&self, mv: Self::Move) -> bool {
         match mv {
             PieMove::Swap => false,
@@ -578,6 +582,10 @@ impl<S: Research + Search> Search for NoSwapState<S> {
 
     fn eval_scale(&self) -> f64 {
         self.0.eval_scale()
+    }
+
+    fn search_defaults(&self) -> crate::api::SearchDefaults {
+        self.0.search_defaults()
     }
 
     fn is_capture(&self, mv: Self::Move) -> bool {

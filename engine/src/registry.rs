@@ -152,6 +152,23 @@ impl<V: GameVisitor> GameVisitor for PieVisitor<V> {
     }
 }
 
+/// The game's own defaults for the searches' switches
+/// ([`crate::Search::search_defaults`] of its start position), for agent
+/// specs that leave them out.
+///
+/// # Errors
+/// As [`visit_game`]: an unknown game or bad parameters.
+pub fn search_defaults(game_string: &str) -> Result<crate::SearchDefaults, GameError> {
+    struct Defaults;
+    impl GameVisitor for Defaults {
+        type Output = crate::SearchDefaults;
+        fn visit<G: Game>(self, game: G) -> crate::SearchDefaults {
+            crate::Search::search_defaults(&game.initial_state(0))
+        }
+    }
+    visit_game(game_string, Defaults)
+}
+
 /// Dispatch for every game but the `pie(...)` wrapper.
 fn visit_base<V: GameVisitor>(spec: &Spec, visitor: V) -> Result<V::Output, GameError> {
     let spec = spec.clone();

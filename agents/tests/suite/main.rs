@@ -9,6 +9,7 @@ mod allocations;
 mod alphabeta;
 mod chance;
 mod common;
+mod game_defaults;
 mod mcts;
 mod pie;
 mod searchers;

@@ -83,7 +83,7 @@ pub use picture::{
 pub use research::{
     BoardShape, Research, SeatRole, ToExplain, generic_illegal_reason, move_to_explain,
 };
-pub use search::{AloneSolution, Search};
+pub use search::{AloneSolution, Search, SearchDefaults};
 
 thread_local! {
     /// Scratch lists per element type, reused so that lists a method needs

@@ -4,6 +4,31 @@
 
 use super::State;
 
+/// A game's own defaults for the searches' switches: what a search uses
+/// where its spec leaves the parameter out. Each departure from
+/// [`SearchDefaults::default`] (the searches' generic choice) is one a game
+/// earned in games at equal time (`boardlab sprt`), and its game's
+/// [`Search::search_defaults`] names the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchDefaults {
+    /// MCTS playout cut-off: random seat plies before the playout is scored
+    /// by [`Search::evaluate`]; `None` plays every playout to the end (for
+    /// a game whose evaluation misleads short playouts). Generic: `Some(4)`.
+    pub playout_cutoff: Option<u32>,
+    /// Alpha-beta check extensions (a move that gives check is searched a
+    /// ply deeper). Generic: off.
+    pub check_extensions: bool,
+}
+
+impl Default for SearchDefaults {
+    fn default() -> Self {
+        SearchDefaults {
+            playout_cutoff: Some(4),
+            check_extensions: false,
+        }
+    }
+}
+
 /// The search extension of [`State`]: what alpha-beta, MCTS and the solver
 /// ask of a position. Nothing in it is needed to generate, apply or count
 /// moves, so a move generator or a playout asks only for [`State`]. Every
@@ -54,6 +79,12 @@ pub trait Search: State {
     /// 100, suits evaluations in hundredths of a pawn-like piece.
     fn eval_scale(&self) -> f64 {
         100.0
+    }
+
+    /// The game's defaults for the searches' switches (see
+    /// [`SearchDefaults`]); the generic ones unless the game says otherwise.
+    fn search_defaults(&self) -> SearchDefaults {
+        SearchDefaults::default()
     }
 
     /// Whether `mv` is a capture (or another tactical move a quiescence

@@ -10,7 +10,7 @@
 use super::attacks::{KING, KNIGHT, sliders};
 use super::position::Board;
 use super::{MoveKind, Piece, RoyalGuardMove, RoyalGuardState, Side};
-use crate::api::Search;
+use crate::api::{Search, SearchDefaults};
 
 /// Material values in centipawns, by [`Piece`].
 pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -228,6 +228,16 @@ pub fn evaluate(b: &Board) -> i32 {
 impl Search for RoyalGuardState {
     fn evaluate(&self) -> i32 {
         evaluate(self.board())
+    }
+
+    /// Chess (`royal_powers=false`): alpha-beta extends checks, which
+    /// gained at equal time in two `sprt` runs against the same search
+    /// without (docs/cli.md, "Per-game defaults").
+    fn search_defaults(&self) -> SearchDefaults {
+        SearchDefaults {
+            check_extensions: !self.board().royal_powers(),
+            ..SearchDefaults::default()
+        }
     }
 
     fn null_move(&mut self) -> bool {

@@ -64,7 +64,7 @@ pub fn analyse(
     seed: u64,
     out: &mut dyn std::io::Write,
 ) -> Result<String> {
-    let spec = AgentSpec::parse(agent).map_err(|e| anyhow!("{e}"))?;
+    let spec = AgentSpec::parse_in(agent, game).map_err(|e| anyhow!("{e}"))?;
     visit_game(
         game,
         AnalyseVisitor {

@@ -607,10 +607,22 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
         spec.check_game(*seats)
             .map_err(|e| anyhow!("--agent {agent} cannot play {game}: {e}"))?;
     }
-    let mut agent_list = vec![agent.clone()];
-    if args.baseline && agent != "random" {
-        agent_list.push("random".to_string());
-    }
+    // The agent as each game reads it (its own search defaults).
+    let agents_in = |game: &str| -> Result<Vec<String>> {
+        let agent = agents::AgentSpec::parse_in(&args.agent, game)
+            .map_err(|e| anyhow!("--agent: {e}"))?
+            .canonical();
+        let mut list = vec![agent.clone()];
+        if args.baseline && agent != "random" {
+            list.push("random".to_string());
+        }
+        Ok(list)
+    };
+    let per_game = if args.baseline && agent != "random" {
+        2
+    } else {
+        1
+    };
     let dir = crate::output::table::beside(&args.out, "balance");
     let mut rows = read_balance(&args.out)?;
     let mut mine = Vec::new();
@@ -619,11 +631,11 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
     let cells = if args.family > 0 {
         args.family
     } else {
-        games.len() * agent_list.len()
+        games.len() * per_game
     };
     let alpha = ALPHA / cells as f64;
     for (game, seats) in &games {
-        for a in &agent_list {
+        for a in &agents_in(game)? {
             let games_csv =
                 crate::run::storage::games_file(&dir, &format!("{}__{}", slug(game), slug(a)));
             if args.progress {

@@ -159,15 +159,20 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
     if args.rating_games == 0 || args.games_per_rung == 0 {
         bail!("--games and --rating-games must be at least 1");
     }
-    let rungs = args
-        .rungs
-        .iter()
-        .map(|a| {
-            agents::AgentSpec::parse(a)
-                .map(|s| s.canonical())
-                .map_err(|e| anyhow!("--ladder {a:?}: {e}"))
-        })
-        .collect::<Result<Vec<_>>>()?;
+    // The rungs as each game reads them (its own search defaults).
+    let rungs_in = |game: &str| {
+        args.rungs
+            .iter()
+            .map(|a| {
+                agents::AgentSpec::parse_in(a, game)
+                    .map(|s| s.canonical())
+                    .map_err(|e| anyhow!("--ladder {a:?}: {e}"))
+            })
+            .collect::<Result<Vec<_>>>()
+    };
+    for a in &args.rungs {
+        agents::AgentSpec::parse(a).map_err(|e| anyhow!("--ladder {a:?}: {e}"))?;
+    }
     let mut games = Vec::new();
     for g in &args.games {
         let (game, seats) = canonical_game(g)?;
@@ -186,6 +191,7 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
     let mut all = read_ladder(&path)?;
     let mut mine = Vec::new();
     for game in &games {
+        let rungs = rungs_in(game)?;
         // Strength: the paired round robin of the rungs.
         let ratings_csv =
             crate::run::storage::games_file(&dir, &format!("{}__ratings", slug(game)));

@@ -254,13 +254,14 @@ fn ask<S: Research + engine::Search + 'static>(
 }
 
 /// The agent a person's `hint` asks: the first seat's agent that is not a
-/// person, or `mcts(iterations=2000)` between people.
-fn hint_agent(specs: &[AgentSpec]) -> AgentSpec {
+/// person, or `mcts(iterations=2000)` (with the game's search defaults
+/// `d`) between people.
+fn hint_agent(specs: &[AgentSpec], d: &engine::SearchDefaults) -> AgentSpec {
     specs
         .iter()
         .find(|s| !s.is_human() && !matches!(s, AgentSpec::External(_)))
         .cloned()
-        .unwrap_or_else(|| AgentSpec::parse("mcts(iterations=2000)").expect("a valid spec"))
+        .unwrap_or_else(|| AgentSpec::parse_with("mcts(iterations=2000)", d).expect("a valid spec"))
 }
 
 impl GameVisitor for PlayVisitor<'_> {
@@ -300,7 +301,10 @@ impl GameVisitor for PlayVisitor<'_> {
         )?;
         let mut abandoned = None;
         let mut forfeited: Option<(usize, agents::Forfeit)> = None;
-        let hinter = hint_agent(self.specs);
+        let hinter = hint_agent(
+            self.specs,
+            &engine::Search::search_defaults(&game.initial_state(0)),
+        );
         // The position before each ply played here, with the record's length
         // then, for `undo`.
         let mut history: Vec<(G::State, usize)> = Vec::new();
@@ -467,7 +471,7 @@ pub fn play_game(
     let specs = args
         .agents
         .iter()
-        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("{e}")))
+        .map(|a| AgentSpec::parse_in(a, &args.game).map_err(|e| anyhow!("{e}")))
         .collect::<Result<Vec<_>>>()?;
     visit_game(
         &args.game,

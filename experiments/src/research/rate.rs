@@ -118,12 +118,12 @@ pub fn linked(
     linked_ratings(&wins, &draws, anchor).map_err(|e| anyhow!("cannot rate: {e}"))
 }
 
-fn anchor_index(agent_specs: &[String], anchor: Option<&str>) -> Result<usize> {
+fn anchor_index(game: &str, agent_specs: &[String], anchor: Option<&str>) -> Result<usize> {
     let Some(a) = anchor else { return Ok(0) };
     let canonical: Vec<String> = agent_specs
         .iter()
         .map(|s| {
-            agents::AgentSpec::parse(s)
+            agents::AgentSpec::parse_in(s, game)
                 .map(|x| x.canonical())
                 .map_err(|e| anyhow!("{e}"))
         })
@@ -137,7 +137,7 @@ fn anchor_index(agent_specs: &[String], anchor: Option<&str>) -> Result<usize> {
             canonical.len() - 1
         );
     }
-    let canon = agents::AgentSpec::parse(a)
+    let canon = agents::AgentSpec::parse_in(a, game)
         .map_err(|e| anyhow!("--anchor: {e}"))?
         .canonical();
     canonical
@@ -159,10 +159,10 @@ pub fn rate(args: &RateArgs) -> Result<String> {
     if args.anchor.is_some() && !args.fixed.is_empty() {
         bail!("give --anchor or --fixed, not both: fixed Elos replace the anchor");
     }
-    let anchor = anchor_index(&args.run.agents, args.anchor.as_deref())?;
+    let anchor = anchor_index(&args.run.game, &args.run.agents, args.anchor.as_deref())?;
     let mut fixed: Vec<Option<f64>> = vec![None; args.run.agents.len()];
     for (agent, elo) in &args.fixed {
-        let i = anchor_index(&args.run.agents, Some(agent))?;
+        let i = anchor_index(&args.run.game, &args.run.agents, Some(agent))?;
         if fixed[i].replace(*elo).is_some() {
             bail!("--fixed: agent {i} is given twice");
         }

@@ -271,6 +271,9 @@ pub struct Tuned {
     args: Vec<(String, Arg)>,
     /// The tuned parameters, in the order given.
     pub params: Vec<Param>,
+    /// The game's search defaults, for the parameters the spec leaves out
+    /// (generic until [`Tuned::in_game`]).
+    defaults: engine::SearchDefaults,
 }
 
 /// A real parameter value as written in agent strings: six decimals,
@@ -371,6 +374,7 @@ impl Tuned {
             name: spec.name.clone(),
             args,
             params,
+            defaults: engine::SearchDefaults::default(),
         };
         // Every bound (and the start) must build an agent.
         for (i, p) in tuned.params.iter().enumerate() {
@@ -405,13 +409,23 @@ impl Tuned {
         format!("{}({})", self.name, args.join(","))
     }
 
+    /// The same tuning for the game `game`: the parameters the spec leaves
+    /// out take the game's search defaults.
+    ///
+    /// # Errors
+    /// A bad game string.
+    pub fn in_game(mut self, game: &str) -> Result<Tuned> {
+        self.defaults = engine::registry::search_defaults(game).map_err(|e| anyhow!("{e}"))?;
+        Ok(self)
+    }
+
     /// The canonical agent spec for `theta`.
     ///
     /// # Errors
     /// A value the agent rejects.
     pub fn spec(&self, theta: &[f64]) -> Result<String> {
         let text = self.text(theta);
-        Ok(AgentSpec::parse(&text)
+        Ok(AgentSpec::parse_with(&text, &self.defaults)
             .map_err(|e| anyhow!("{text}: {e}"))?
             .canonical())
     }
@@ -595,8 +609,8 @@ pub fn spsa(args: &SpsaArgs) -> Result<String> {
     if args.batch == 0 {
         bail!("--batch must be at least 1");
     }
-    let tuned = Tuned::parse(&args.agent)?;
     two_seats(&args.game, "tune --spsa")?;
+    let tuned = Tuned::parse(&args.agent)?.in_game(&args.game)?;
     visit_game(&args.game, SpsaVisitor { args, tuned }).map_err(|e| anyhow!("{e}"))?
 }
 
@@ -612,7 +626,8 @@ impl GameVisitor for SpsaVisitor<'_> {
         let (args, tuned) = (self.args, &self.tuned);
         let start = tuned.start();
         let start_spec = tuned.spec(&start)?;
-        let first = AgentSpec::parse(&start_spec).map_err(|e| anyhow!("{e}"))?;
+        let first =
+            AgentSpec::parse_with(&start_spec, &tuned.defaults).map_err(|e| anyhow!("{e}"))?;
         first.check_game(game.num_seats())?;
         let (openings_config, openings) = match openings::make(&game, &args.openings, args.seed)? {
             Some((c, list)) => (Some(c), list),
@@ -712,8 +727,10 @@ impl GameVisitor for SpsaVisitor<'_> {
             let specs: Vec<[AgentSpec; 2]> = pairs
                 .iter()
                 .map(|p| -> Result<[AgentSpec; 2]> {
-                    let parse =
-                        |t: &[f64]| AgentSpec::parse(&tuned.spec(t)?).map_err(|e| anyhow!("{e}"));
+                    let parse = |t: &[f64]| {
+                        AgentSpec::parse_with(&tuned.spec(t)?, &tuned.defaults)
+                            .map_err(|e| anyhow!("{e}"))
+                    };
                     Ok([parse(&p.plus)?, parse(&p.minus)?])
                 })
                 .collect::<Result<_>>()?;
@@ -821,15 +838,16 @@ impl GameVisitor for SpsaVisitor<'_> {
     }
 }
 
-/// `spec` with its budget replaced by `ms` a move: `mcts` and `uct` search
+/// `spec` (as the game `game` reads it) with its budget replaced by `ms` a
+/// move: `mcts` and `uct` search
 /// until the clock runs out, `alphabeta` deepens until it does; a spec that
 /// already has a time budget, or an agent without one, is left as it is.
 ///
 /// # Errors
 /// A spec the agents crate rejects.
-pub fn at_equal_time(spec: &str, ms: u64) -> Result<String> {
+pub fn at_equal_time(spec: &str, ms: u64, game: &str) -> Result<String> {
     let mut s = Spec::parse(spec).map_err(|e| anyhow!("{e}"))?;
-    let timed = AgentSpec::parse(spec)
+    let timed = AgentSpec::parse_in(spec, game)
         .map_err(|e| anyhow!("{e}"))?
         .is_timed();
     let set =
@@ -852,7 +870,7 @@ pub fn at_equal_time(spec: &str, ms: u64) -> Result<String> {
     }
     let args: Vec<String> = s.args.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let text = format!("{}({})", s.name, args.join(","));
-    Ok(AgentSpec::parse(&text)
+    Ok(AgentSpec::parse_in(&text, game)
         .map_err(|e| anyhow!("{text}: {e}"))?
         .canonical())
 }
@@ -874,8 +892,8 @@ fn verify_command(args: &SpsaArgs, game: &str, final_spec: &str, start: &str) ->
     let mut c = format!(
         "boardlab sprt --game {} --agents {} {} --elo0 0 --elo1 5 --seed {}",
         quote(game),
-        quote(&at_equal_time(final_spec, args.verify_ms)?),
-        quote(&at_equal_time(start, args.verify_ms)?),
+        quote(&at_equal_time(final_spec, args.verify_ms, game)?),
+        quote(&at_equal_time(start, args.verify_ms, game)?),
         args.seed.wrapping_add(1)
     );
     let o = &args.openings;

@@ -308,7 +308,7 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
         let name = check_name(&b.name)?;
         let (game, seats) = balance::canonical(b.game.get_ref())
             .map_err(|e| here(&b.game, "game", &e.to_string()))?;
-        let spec = agents::AgentSpec::parse(b.agent.get_ref())
+        let spec = agents::AgentSpec::parse_in(b.agent.get_ref(), &game)
             .map_err(|e| here(&b.agent, "agent", &e.to_string()))?;
         spec.check_game(seats)
             .map_err(|e| here(&b.agent, "agent", &format!("cannot play {game}: {e}")))?;
@@ -422,7 +422,7 @@ fn rating_groups(
     for rung in r.rungs.iter().flat_map(|x| x.get_ref()) {
         let spec = agents::AgentSpec::parse(rung.get_ref())
             .map_err(|e| here(rung.span(), "rungs", &e.to_string()))?;
-        rungs.push((spec, rung.span()));
+        rungs.push((spec, rung.get_ref().clone(), rung.span()));
     }
     let mut groups: Vec<RatingGroup> = Vec::new();
     for b in blocks {
@@ -443,7 +443,7 @@ fn rating_groups(
             ));
         }
         let mut agents: Vec<String> = Vec::new();
-        for (spec, span) in &rungs {
+        for (spec, text, span) in &rungs {
             spec.check_game(b.seats).map_err(|e| {
                 here(
                     span.clone(),
@@ -451,7 +451,10 @@ fn rating_groups(
                     &format!("cannot play {}: {e}", b.game),
                 )
             })?;
-            let a = spec.canonical();
+            // As the game reads it (its own search defaults).
+            let a = agents::AgentSpec::parse_in(text, &b.game)
+                .map_err(|e| here(span.clone(), "rungs", &e.to_string()))?
+                .canonical();
             if !agents.contains(&a) {
                 agents.push(a);
             }

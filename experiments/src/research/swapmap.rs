@@ -710,7 +710,7 @@ pub fn run(args: &PieArgs) -> Result<PieOutcome> {
     if args.start_seeds.is_empty() {
         bail!("--start-seeds needs at least one seed");
     }
-    let spec = AgentSpec::parse(&args.agent).map_err(|e| anyhow!("--agent: {e}"))?;
+    let spec = AgentSpec::parse_in(&args.agent, &args.game).map_err(|e| anyhow!("--agent: {e}"))?;
     let outcome = visit_game(&args.game, PieVisitor { args, spec })
         .map_err(|e| anyhow!("--game {:?}: {e}", args.game))??;
     let mut all = read_swapmap(&args.out)?;

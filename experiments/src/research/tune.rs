@@ -16,11 +16,12 @@ use crate::run::{self, Schedule, TournamentArgs, TournamentConfig};
 use crate::stats::{Proportion, wilson};
 
 /// Expands an agent spec with one list-valued parameter,
-/// `mcts(c=[0.5,1.0])`, into `(parameter, value, spec)` per value.
+/// `mcts(c=[0.5,1.0])`, into `(parameter, value, spec)` per value, each
+/// spec as the game `game` reads it (its own search defaults).
 ///
 /// # Errors
 /// No list, more than one list, an empty list or a malformed spec.
-pub fn expand_list(spec: &str) -> Result<Vec<(String, String, String)>> {
+pub fn expand_list(spec: &str, game: &str) -> Result<Vec<(String, String, String)>> {
     let s = Spec::parse(spec).map_err(|e| anyhow!("--agent: {e}"))?;
     let lists: Vec<usize> = s
         .args
@@ -58,7 +59,7 @@ pub fn expand_list(spec: &str) -> Result<Vec<(String, String, String)>> {
                 })
                 .collect();
             let text = format!("{}({})", s.name, args.join(","));
-            let canon = agents::AgentSpec::parse(&text)
+            let canon = agents::AgentSpec::parse_in(&text, game)
                 .map_err(|e| anyhow!("--agent {text:?}: {e}"))?
                 .canonical();
             Ok((key.clone(), v, canon))
@@ -106,7 +107,7 @@ pub struct TuneArgs {
 /// # Errors
 /// Bad specs, game or outputs; a configuration clash.
 pub fn tune(args: &TuneArgs) -> Result<String> {
-    let values = expand_list(&args.agent)?;
+    let values = expand_list(&args.agent, &args.run.game)?;
     two_seats(&args.run.game, "tune")?;
     agents::AgentSpec::parse(&args.baseline).map_err(|e| anyhow!("--baseline: {e}"))?;
     let mut run = args.run.clone();

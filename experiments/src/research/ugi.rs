@@ -119,13 +119,19 @@ impl GoLimits {
     }
 }
 
-/// The agent spec `base` with the budget of a `go` command; messages for
-/// limits the agent has no knob for.
+/// The agent spec `base` with the budget of a `go` command, read with the
+/// game's search defaults `game`; messages for limits the agent has no
+/// knob for.
 ///
 /// # Errors
 /// The spec the limits give does not parse (e.g. `go depth 99` for
 /// alpha-beta, whose depth is at most 64).
-pub fn budget_spec(base: &Spec, go: &GoLimits, seat: usize) -> Result<(AgentSpec, Vec<String>)> {
+pub fn budget_spec(
+    base: &Spec,
+    go: &GoLimits,
+    seat: usize,
+    game: &engine::SearchDefaults,
+) -> Result<(AgentSpec, Vec<String>)> {
     let mut set: Vec<(&str, String)> = Vec::new();
     let mut notes = Vec::new();
     let name = base.name.as_str();
@@ -166,7 +172,7 @@ pub fn budget_spec(base: &Spec, go: &GoLimits, seat: usize) -> Result<(AgentSpec
         let parts: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v}")).collect();
         format!("{}({})", base.name, parts.join(","))
     };
-    let spec = AgentSpec::parse(&text).map_err(|e| anyhow!("{e}"))?;
+    let spec = AgentSpec::parse_with(&text, game).map_err(|e| anyhow!("{e}"))?;
     Ok((spec, notes))
 }
 
@@ -236,6 +242,8 @@ struct Session<'a, G: Game> {
     /// Set by `uci`: report in UCI's `info` form.
     uci: bool,
     base: Spec,
+    /// The game's search defaults, for what the spec leaves out.
+    defaults: engine::SearchDefaults,
     seed: u64,
     state: G::State,
     /// The agent, kept while its spec stays the same.
@@ -300,7 +308,7 @@ impl<G: Game> Session<'_, G> {
     }
 
     fn base_text(&self) -> String {
-        AgentSpec::parse(&spec_text(&self.base))
+        AgentSpec::parse_with(&spec_text(&self.base), &self.defaults)
             .map(|a| a.canonical())
             .unwrap_or_default()
     }
@@ -396,7 +404,7 @@ impl<G: Game> Session<'_, G> {
                 return writeln!(self.out, "bestmove none");
             }
         };
-        let spec = match budget_spec(&self.base, &limits, seat) {
+        let spec = match budget_spec(&self.base, &limits, seat, &self.defaults) {
             Ok((spec, notes)) => {
                 for n in notes {
                     writeln!(self.out, "info string {n}")?;
@@ -405,7 +413,8 @@ impl<G: Game> Session<'_, G> {
             }
             Err(e) => {
                 self.error(&format!("go: {e}; the agent searches with its own budget"))?;
-                AgentSpec::parse(&spec_text(&self.base)).expect("checked at start")
+                AgentSpec::parse_with(&spec_text(&self.base), &self.defaults)
+                    .expect("checked at start")
             }
         };
         let canonical = spec.canonical();
@@ -496,10 +505,12 @@ impl GameVisitor for EngineVisitor<'_> {
     fn visit<G: Game>(self, game: G) -> Result<()> {
         let base = parse_base(self.agent, game.num_seats()).map_err(|e| anyhow!("--agent: {e}"))?;
         let state = game.initial_state(0);
+        let defaults = engine::Search::search_defaults(&state);
         let mut session = Session {
             game,
             uci: false,
             base,
+            defaults,
             seed: 1,
             state,
             agent: None,

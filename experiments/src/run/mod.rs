@@ -557,7 +557,7 @@ pub fn run(args: &TournamentArgs) -> Result<TournamentResult> {
     let specs = args
         .agents
         .iter()
-        .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("{e}")))
+        .map(|a| AgentSpec::parse_in(a, &args.game).map_err(|e| anyhow!("{e}")))
         .collect::<Result<Vec<_>>>()?;
     if let Some(rule) = args.until {
         return run_until(args, rule);
@@ -628,7 +628,7 @@ fn run_until(args: &TournamentArgs, rule: Until) -> Result<TournamentResult> {
                 specs: call
                     .agents
                     .iter()
-                    .map(|a| AgentSpec::parse(a).map_err(|e| anyhow!("{e}")))
+                    .map(|a| AgentSpec::parse_in(a, &call.game).map_err(|e| anyhow!("{e}")))
                     .collect::<Result<Vec<_>>>()?,
             },
         )

@@ -21,6 +21,9 @@ pub struct AgentSlot {
     pub spec: AgentSpec,
     /// The seed the agent is built with.
     pub seed: u64,
+    /// The spec as given, read again with each game's search defaults when
+    /// the agent is built for it.
+    text: String,
     built: Option<(String, Box<dyn Any + Send>)>,
 }
 
@@ -30,6 +33,7 @@ impl AgentSlot {
     /// # Errors
     /// A bad spec, or `human`, which only `boardlab play` seats.
     pub fn new(spec: &str, seed: u64) -> Result<AgentSlot, GameError> {
+        let text = spec.to_string();
         let spec = AgentSpec::parse(spec)?;
         if spec.is_human() {
             spec.check_game(2)?;
@@ -37,6 +41,7 @@ impl AgentSlot {
         Ok(AgentSlot {
             spec,
             seed,
+            text,
             built: None,
         })
     }
@@ -258,7 +263,8 @@ impl<G: Game> DynNode for Node<G> {
         let fits =
             matches!(&agent.built, Some((k, b)) if *k == key && b.is::<Box<dyn Agent<G::State>>>());
         if !fits {
-            let a: Box<dyn Agent<G::State>> = agent.spec.build(agent.seed);
+            let a: Box<dyn Agent<G::State>> =
+                AgentSpec::parse_in(&agent.text, &key)?.build(agent.seed);
             agent.built = Some((key, Box::new(a)));
         }
         let Some((_, b)) = agent.built.as_mut() else {

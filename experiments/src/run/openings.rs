@@ -98,7 +98,7 @@ struct Filter {
 }
 
 impl Filter {
-    fn new(req: &OpeningsRequest, num_seats: usize) -> Result<Option<Filter>> {
+    fn new(req: &OpeningsRequest, game: &str, num_seats: usize) -> Result<Option<Filter>> {
         let Some(text) = &req.filter else {
             if req.margin.is_some() {
                 bail!("--opening-margin applies with --opening-filter");
@@ -112,7 +112,7 @@ impl Filter {
         if !(0.0..=0.5).contains(&margin) {
             bail!("--opening-margin {margin}: give a number from 0 to 0.5");
         }
-        let spec = AgentSpec::parse(text).map_err(|e| anyhow!("--opening-filter: {e}"))?;
+        let spec = AgentSpec::parse_in(text, game).map_err(|e| anyhow!("--opening-filter: {e}"))?;
         spec.check_game(num_seats)
             .map_err(|e| anyhow!("--opening-filter: {e}"))?;
         Ok(Some(Filter { spec, margin }))
@@ -197,7 +197,7 @@ pub fn make<G: Game>(
             k,
             p,
             seed,
-            Filter::new(req, game.num_seats())?.as_ref(),
+            Filter::new(req, &game.game_string(), game.num_seats())?.as_ref(),
         )?,
         (None, _, _) => bail!("random openings need both --openings K and --opening-plies P"),
     };
@@ -216,7 +216,7 @@ pub fn make<G: Game>(
         },
         file: req.file.clone(),
         digest: format!("{digest:016x}"),
-        filter: Filter::new(req, game.num_seats())?.map(|f| f.text()),
+        filter: Filter::new(req, &game.game_string(), game.num_seats())?.map(|f| f.text()),
     };
     Ok(Some((config, list)))
 }

@@ -352,11 +352,11 @@ impl GameVisitor for MoveVisitor<'_> {
 /// The agent spec of a `/api/move` request: any in-process agent; `human`
 /// and `external(...)` (which would run a command a request chose) are
 /// refused.
-fn agent_spec(text: Option<&str>) -> Result<Option<AgentSpec>, Fail> {
+fn agent_spec(text: Option<&str>, game: &str) -> Result<Option<AgentSpec>, Fail> {
     let Some(text) = text.filter(|t| !t.is_empty()) else {
         return Ok(None);
     };
-    let spec = AgentSpec::parse(text).map_err(|e| bad(e.to_string()))?;
+    let spec = AgentSpec::parse_in(text, game).map_err(|e| bad(e.to_string()))?;
     match spec {
         AgentSpec::Human => Err(bad("agent=human: a person moves on the page")),
         AgentSpec::External(_) => Err(Fail(
@@ -517,7 +517,7 @@ pub fn answer(url: &str, roots: &Roots) -> Reply {
             let v = if path == "/api/position" {
                 visit_game(game, PositionVisitor { at })
             } else {
-                let agent = agent_spec(param(&q, "agent"))?;
+                let agent = agent_spec(param(&q, "agent"), game)?;
                 visit_game(game, MoveVisitor { at, agent })
             };
             Ok(Reply::json(&v.map_err(|e| bad(e.to_string()))??))

@@ -328,3 +328,40 @@ fn solve_is_the_same_at_any_thread_count_and_resumes() {
         );
     }
 }
+
+/// An agent spec is read with the game's own search defaults, and the
+/// rows and the configuration carry the values it played with: `mcts` on
+/// Bagel plays its playouts to the end (`cutoff=end`), a cut-off the spec
+/// gives is kept, and on other games the generic `cutoff=4` stays.
+#[test]
+fn rows_carry_the_agent_as_the_game_reads_it() {
+    let d = dir("game-defaults");
+    for (game, agent, want) in [
+        ("bagel", "mcts(iterations=20)", "cutoff=end"),
+        ("bagel", "mcts(iterations=20,cutoff=3)", "cutoff=3"),
+        ("slingshot(size=7)", "mcts(iterations=20)", "cutoff=4"),
+    ] {
+        let out = p(&d, &format!("{}.csv", want.replace('=', "-")));
+        ok(&[
+            "tournament",
+            "--game",
+            game,
+            "--agents",
+            agent,
+            "random",
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            &out,
+        ]);
+        let config = std::fs::read_to_string(format!("{out}.config.json")).unwrap();
+        assert!(config.contains(want), "{game} {agent}: {config}");
+        let rows = rows_without_timing(&out);
+        assert_eq!(rows.len(), 2, "{game} {agent}");
+        assert!(
+            rows.iter().all(|r| r.iter().any(|c| c.contains(want))),
+            "{game} {agent}: {rows:?}"
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! Each game's own search defaults (`Search::search_defaults`), as specs
+//! read for a game (`AgentSpec::parse_in`) spell them out. The expected
+//! values are the outcomes of games at equal time, not of this code: on
+//! Bagel and Big Bagel `mcts` with playouts cut off after 4 plies lost to
+//! plain `uct` (7–25 and 16–48 in `sprt` at 50 ms a move) and played to
+//! the end it was level or ahead (20–20, 57–43); in chess, alpha-beta with
+//! check extensions beat the same search without (docs/cli.md, "Per-game
+//! defaults").
+
+use agents::AgentSpec;
+
+fn read(agent: &str, game: &str) -> String {
+    AgentSpec::parse_in(agent, game).unwrap().canonical()
+}
+
+#[test]
+fn bagel_plays_its_mcts_playouts_to_the_end() {
+    for game in ["bagel", "bagel(base=5)", "pie(bagel)"] {
+        let m = read("mcts(iterations=50)", game);
+        assert!(m.contains(",cutoff=end,"), "{game}: {m}");
+        // A cut-off the spec gives is kept.
+        let m = read("mcts(iterations=50,cutoff=4)", game);
+        assert!(m.contains(",cutoff=4,"), "{game}: {m}");
+        // The canonical spec reads back to itself.
+        assert_eq!(read(&m, game), m);
+    }
+    // Elsewhere the generic cut-off, and the generic reading is unchanged.
+    for game in ["catapult", "slingshot(size=7)", "royal_guard", "line_up"] {
+        assert!(read("mcts", game).contains(",cutoff=4,"), "{game}");
+    }
+    let generic = AgentSpec::parse("mcts").unwrap().canonical();
+    assert!(generic.contains(",cutoff=4,"), "{generic}");
+}
+
+#[test]
+fn chess_alphabeta_extends_checks() {
+    let chess = "royal_guard(royal_powers=false)";
+    let a = read("alphabeta(depth=4)", chess);
+    assert!(a.ends_with(",check_ext=true)"), "{a}");
+    // Switched off by the spec, it is spelled out, so the string still
+    // says what was played.
+    let off = read("alphabeta(depth=4,check_ext=false)", chess);
+    assert!(off.ends_with(",check_ext=false)"), "{off}");
+    assert_eq!(read(&off, chess), off);
+    assert_eq!(read(&a, chess), a);
+    assert_ne!(
+        AgentSpec::parse_in(&off, chess).unwrap(),
+        AgentSpec::parse_in(&a, chess).unwrap()
+    );
+    // Royal Guard with its royal powers, and other games: no extension, and
+    // the spec string as before.
+    for game in ["royal_guard", "catapult", "andalusia"] {
+        let s = read("alphabeta(depth=4)", game);
+        assert!(!s.contains("check_ext"), "{game}: {s}");
+    }
+}
+
+#[test]
+fn a_bad_game_is_an_error_not_a_panic() {
+    let e = AgentSpec::parse_in("mcts", "no_such_game").unwrap_err();
+    assert!(e.to_string().contains("unknown game"), "{e}");
+}
