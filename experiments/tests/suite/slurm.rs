@@ -52,6 +52,21 @@ fn wait_for_merge(file: &str, out: &str, limit: Duration) -> String {
     }
 }
 
+/// Writes the study's Slurm scripts into `out` without submitting them
+/// (two shards); returns what `--dry-run` printed.
+fn dry_run(file: &str, out: &str) -> String {
+    ok(&[
+        "study",
+        file,
+        "--out",
+        out,
+        "--slurm",
+        "--tasks",
+        "2",
+        "--dry-run",
+    ])
+}
+
 /// The games files of a study folder, each with its rows (timings aside).
 fn games_of(out: &Path) -> Vec<(String, Vec<Vec<String>>)> {
     let mut files: Vec<(String, Vec<Vec<String>>)> = std::fs::read_dir(out)
@@ -216,16 +231,7 @@ fn slurm_without_sbatch_is_one_line_and_dry_run_writes_the_scripts() {
         err.starts_with("error: cannot run sbatch:") && err.trim().lines().count() == 1,
         "{err}"
     );
-    let dry = ok(&[
-        "study",
-        &file,
-        "--out",
-        &out,
-        "--slurm",
-        "--tasks",
-        "2",
-        "--dry-run",
-    ]);
+    let dry = dry_run(&file, &out);
     assert!(dry.starts_with("dry run: wrote "), "{dry}");
     let script = std::fs::read_to_string(Path::new(&out).join("slurm/shards.sbatch")).unwrap();
     assert!(script.contains("#SBATCH --array=1-2") && script.contains("--shard \"$k/2\""));
@@ -247,16 +253,7 @@ fn status_asks_slurm_about_a_task_still_marked_running() {
     let d = dir("slurm-lost");
     let file = study(&d, "mcts(iterations=5)", 2);
     let out = p(&d, "out");
-    ok(&[
-        "study",
-        &file,
-        "--out",
-        &out,
-        "--slurm",
-        "--tasks",
-        "2",
-        "--dry-run",
-    ]);
+    dry_run(&file, &out);
     let slurm = Path::new(&out).join("slurm");
     std::fs::write(slurm.join("shard-1.status"), "done\n").unwrap();
     std::fs::write(
@@ -283,31 +280,31 @@ fn status_asks_slurm_about_a_task_still_marked_running() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8_lossy(&o.stdout).to_string()
     };
-    let s = status_with("echo FAILED");
-    assert!(
-        s.contains("shard 2/2: failed: Slurm ended job 33 (FAILED) before the task finished"),
-        "{s}"
-    );
-    assert!(s.contains("merge: not started: a shard failed"), "{s}");
-    let s = status_with("echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1");
-    assert!(
-        s.contains("shard 2/2: failed: Slurm no longer knows job 33"),
-        "{s}"
-    );
-    let s = status_with("echo PENDING");
-    assert!(
-        s.contains("shard 2/2: running (job 33, restart 0, node7); Slurm: PENDING\n"),
-        "{s}"
-    );
-    let s = status_with("echo RUNNING");
-    assert!(
-        s.contains("shard 2/2: running (job 33, restart 0, node7)\n"),
-        "{s}"
-    );
-    // A controller that does not answer leaves the task's own word.
-    let s = status_with("echo 'Unable to contact slurm controller' >&2; exit 1");
-    assert!(
-        s.contains("shard 2/2: running (job 33, restart 0, node7)\n"),
-        "{s}"
-    );
+    // What the stand-in squeue says, and what --status makes of it (a
+    // controller that does not answer leaves the task's own word).
+    let running = "shard 2/2: running (job 33, restart 0, node7)";
+    for (squeue, want) in [
+        (
+            "echo FAILED",
+            "shard 2/2: failed: Slurm ended job 33 (FAILED) before the task finished".into(),
+        ),
+        (
+            "echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1",
+            "shard 2/2: failed: Slurm no longer knows job 33".into(),
+        ),
+        ("echo PENDING", format!("{running}; Slurm: PENDING\n")),
+        ("echo RUNNING", format!("{running}\n")),
+        (
+            "echo 'Unable to contact slurm controller' >&2; exit 1",
+            format!("{running}\n"),
+        ),
+    ] {
+        let s = status_with(squeue);
+        assert!(s.contains(&want), "{squeue}: {s}");
+        assert_eq!(
+            s.contains("merge: not started: a shard failed"),
+            want.contains("failed"),
+            "{squeue}: {s}"
+        );
+    }
 }
