@@ -1,20 +1,45 @@
-//! MCTS iterations per second for every game: plain `uct` (random playouts
-//! to the end) against `mcts` with its default evaluation cut-off after 4
-//! random plies, 1000 iterations from the initial position (a fresh tree
-//! each search: `reuse=false`), one core.
+//! Search throughput for every game, one criterion group per game (so the
+//! output reads as one table), one core, from the initial position (chance
+//! set-ups drawn with seed 1):
 //!
-//! `cargo bench -p boardlab-bench --bench mcts`
+//! * MCTS iterations per second: plain `uct` (random playouts to the end)
+//!   against `mcts` with its default evaluation cut-off after 4 random
+//!   plies, 1000 iterations (a fresh tree each search: `reuse=false`);
+//! * alpha-beta nodes per second: `alphabeta(depth=D)` with its other
+//!   defaults (transposition table, quiescence, PVS, aspiration), a fresh
+//!   agent (empty table, seed 1) each search, so that every search visits
+//!   the same nodes; the throughput is that node count (`last_nodes`,
+//!   quiescence nodes included), counted once before timing. `D` per game
+//!   ([`ab_depth`]) makes one search take roughly 1–20 ms.
+//!
+//! `cargo bench -p boardlab-bench --bench mcts` (one game:
+//! `cargo bench -p boardlab-bench --bench mcts -- kings_colour/`)
 
 use std::hint::black_box;
 
-use agents::{Mcts, MctsConfig, Uct, UctConfig};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use agents::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Uct, UctConfig};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use engine::registry::GAMES;
 use engine::{Game, GameVisitor, State, ToMove, visit_game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 const ITERATIONS: u32 = 1000;
+
+/// The alpha-beta depth of game `name` (its registry name): one search
+/// from the initial position takes roughly 1–20 ms on the project's
+/// machine.
+fn ab_depth(name: &str) -> u32 {
+    match name {
+        "slingshot" | "sly_solitaire" => 2,
+        "spinner" | "kings_colour" | "empire" => 3,
+        "catapult" | "bagel" | "gateway" | "blockade" => 4,
+        "royal_guard" | "andalusia" => 5,
+        "line_up" => 6,
+        "sniggle" => 10,
+        _ => 3,
+    }
+}
 
 struct Bench<'a>(&'a mut Criterion);
 
@@ -29,7 +54,7 @@ impl GameVisitor for Bench<'_> {
         }
         let name = game.game_string();
         let short = name.split('(').next().unwrap_or(&name).to_string();
-        let mut grp = self.0.benchmark_group(format!("{short}/mcts"));
+        let mut grp = self.0.benchmark_group(format!("{short}/search"));
         grp.throughput(Throughput::Elements(ITERATIONS as u64));
         grp.sample_size(10);
         let mut uct = Uct::<G::State>::new(
@@ -53,6 +78,31 @@ impl GameVisitor for Bench<'_> {
         grp.bench_function("mcts 1000 iterations (cutoff=4)", |b| {
             b.iter(|| mcts.search(black_box(&start)))
         });
+        let ab_config = AlphaBetaConfig {
+            depth: ab_depth(&short),
+            ..AlphaBetaConfig::default()
+        };
+        let fresh = || AlphaBeta::<G::State>::new(ab_config.clone(), 1);
+        let mut ab = fresh();
+        ab.search(&start);
+        grp.throughput(Throughput::Elements(ab.last_nodes));
+        grp.bench_function(
+            format!(
+                "alphabeta depth={} ({} nodes)",
+                ab_config.depth, ab.last_nodes
+            ),
+            |b| {
+                b.iter_batched(
+                    fresh,
+                    |mut ab| {
+                        ab.search(black_box(&start));
+                        // Dropped (its table freed) outside the timing.
+                        ab
+                    },
+                    BatchSize::PerIteration,
+                )
+            },
+        );
         grp.finish();
     }
 }

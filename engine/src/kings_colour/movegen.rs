@@ -11,14 +11,21 @@ use crate::board::hex::{DIAG, Hex, HexGrid, HexRays, KNIGHT, ORTHO};
 use crate::board::{Bits, zobrist};
 use crate::error::GameError;
 
+/// The most pieces a side has: its King and eight men (KC-1); no move adds
+/// one.
+pub(crate) const MAX_PIECES: usize = 9;
+
 /// Board tables shared by every state (built once).
 pub struct Geometry {
     /// The board (side 7, 127 cells, q-major index order).
     pub grid: HexGrid<u128>,
     pub(crate) ortho: HexRays<u128>,
     pub(crate) diag: HexRays<u128>,
-    pub(crate) ortho_all: Vec<u128>,
-    pub(crate) diag_all: Vec<u128>,
+    /// The rays of `ortho` and `diag` as fixed tables, `[cell][k]`, with
+    /// their union at `k = 6` (rows 127 and 128, off the board, empty):
+    /// move generation indexes them with `cell & 127` or [`nearest`]'s cell,
+    /// without bounds checks or a row stride read from the heap.
+    pub(crate) lines: [Box<[[u128; 7]; 129]>; 2],
     /// The castles (KC-S2), by side.
     pub castle: [u128; 2],
     /// The walls (KC-S2), by side.
@@ -52,12 +59,17 @@ impl Geometry {
         let n = grid.len();
         let ortho = HexRays::new(&grid, &ORTHO);
         let diag = HexRays::new(&grid, &DIAG);
-        let ortho_all = (0..n)
-            .map(|c| (0..6).fold(0, |m, k| m | ortho.ray(c, k)))
-            .collect();
-        let diag_all = (0..n)
-            .map(|c| (0..6).fold(0, |m, k| m | diag.ray(c, k)))
-            .collect();
+        let table = |rays: &HexRays<u128>| {
+            let mut t = Box::new([[0u128; 7]; 129]);
+            for (c, row) in t.iter_mut().enumerate().take(n) {
+                for k in 0..6 {
+                    row[k] = rays.ray(c, k);
+                    row[6] |= row[k];
+                }
+            }
+            t
+        };
+        let lines = [table(&ortho), table(&diag)];
         let homes = [Hex::new(-3, 0), Hex::new(3, 0)];
         let mut castle = [0u128; 2];
         let mut wall = [0u128; 2];
@@ -91,8 +103,7 @@ impl Geometry {
             grid,
             ortho,
             diag,
-            ortho_all,
-            diag_all,
+            lines,
             castle,
             wall,
             colour_mask,
@@ -136,6 +147,34 @@ impl Geometry {
 #[inline(always)]
 pub(crate) fn bit(c: usize) -> u128 {
     1u128 << c
+}
+
+/// Whether the rays of `vectors[k]` run to higher cell indices (as
+/// [`HexRays`] decides it), for the fixed tables of [`Geometry::lines`].
+const fn ascending(vectors: &[Hex; 6]) -> [bool; 6] {
+    let mut a = [false; 6];
+    let mut k = 0;
+    while k < 6 {
+        a[k] = vectors[k].q > 0 || (vectors[k].q == 0 && vectors[k].r > 0);
+        k += 1;
+    }
+    a
+}
+
+/// [`ascending`] of the orthogonal (`LINE_ASC[0]`) and diagonal vectors.
+const LINE_ASC: [[bool; 6]; 2] = [ascending(&ORTHO), ascending(&DIAG)];
+
+/// The nearest member of `hit` (a subset of one ray) to the ray's start:
+/// the lowest cell of an ascending ray, the highest otherwise; 128 (an
+/// empty row of [`Geometry::lines`]) for an empty `hit`.
+#[inline(always)]
+fn nearest(hit: u128, asc: bool) -> usize {
+    (if asc {
+        hit.trailing_zeros()
+    } else {
+        127u32.wrapping_sub(hit.leading_zeros())
+    })
+    .min(128) as usize
 }
 
 impl KingsColourState {
@@ -248,22 +287,15 @@ impl KingsColourState {
     #[inline]
     pub(crate) fn attacked(&self, x: usize, occ: u128, eo: u128, ed: u128) -> bool {
         let g = self.geo;
-        if g.ortho_all[x] & eo != 0 {
-            for k in 0..6 {
-                if g.ortho.ray(x, k) & eo != 0
-                    && let Some(b) = g.ortho.first_blocker(x, k, occ)
-                    && eo >> b & 1 == 1
-                {
-                    return true;
-                }
+        for (l, e) in [(0, eo), (1, ed)] {
+            let rays = &g.lines[l][x & 127];
+            if rays[6] & e == 0 {
+                continue;
             }
-        }
-        if g.diag_all[x] & ed != 0 {
             for k in 0..6 {
-                if g.diag.ray(x, k) & ed != 0
-                    && let Some(b) = g.diag.first_blocker(x, k, occ)
-                    && ed >> b & 1 == 1
-                {
+                let ray = rays[k];
+                // The ray holds an attacker; the first piece on it is one.
+                if ray & e != 0 && e >> nearest(ray & occ, LINE_ASC[l][k]) & 1 == 1 {
                     return true;
                 }
             }
@@ -289,52 +321,60 @@ impl KingsColourState {
         }
     }
 
+    /// The cells a slider on `from` reaches along the six rays of line type
+    /// `l` (0 orthogonal, 1 diagonal): on each ray the empty cells up to
+    /// the first piece, and that piece. Branch-free: a ray with no piece
+    /// loses the empty row 128 of [`Geometry::lines`], nothing.
     #[inline(always)]
-    pub(crate) fn slide(
-        &self,
-        rays: &HexRays<u128>,
-        s: usize,
-        from: usize,
-        k: usize,
-        occ: u128,
-    ) -> u128 {
-        let ray = rays.ray(from, k);
-        match rays.first_blocker(from, k, occ) {
-            None => ray,
-            Some(b) => {
-                let mut m = ray & !rays.ray(b, k) & !bit(b);
-                let o = 1 - s;
-                if self.occ[o] >> b & 1 == 1
-                    && b != self.kings[o] as usize
-                    && self.capture_ok(s, from, b)
-                {
-                    m |= bit(b);
-                }
-                m
+    fn reach(&self, l: usize, from: usize, occ: u128) -> u128 {
+        let lines = &self.geo.lines[l];
+        let rays = &lines[from & 127];
+        let mut t = 0;
+        for k in 0..6 {
+            let ray = rays[k];
+            t |= ray & !lines[nearest(ray & occ, LINE_ASC[l][k])][k];
+        }
+        t
+    }
+
+    /// The cells side `s`'s piece on `from` may capture on (KC-8, ruling
+    /// KC-R2), as [`Self::capture_ok`] decides for each.
+    #[inline(always)]
+    fn capture_targets(&self, s: usize, from: usize) -> u128 {
+        let g = self.geo;
+        let f = bit(from);
+        let when = |on: bool, m: u128| if on { m } else { 0 };
+        match self.rules.capture {
+            CaptureRule::Literal => {
+                when(g.wall[1 - s] & f != 0, g.castle[1 - s])
+                    | when(g.castle[s] & f != 0, g.wall[s])
             }
+            CaptureRule::Wide => (0..2).fold(0, |m, c| {
+                m | when(g.wall[c] & f != 0, g.castle[c]) | when(g.castle[c] & f != 0, g.wall[c])
+            }),
         }
     }
 
     /// The pseudo-legal destinations of the man or Queen of side `s` on
-    /// `from` (KC-4–KC-8, KC-12).
+    /// `from` (KC-4–KC-8, KC-12): along each ray the empty cells up to the
+    /// first piece, and that piece if it is an enemy other than the King
+    /// that this piece may capture.
     #[inline]
     pub(crate) fn man_targets(&self, s: usize, from: usize, occ: u128) -> u128 {
         let g = self.geo;
         let queen = self.queens >> from & 1 == 1;
         let rook = queen || g.colour[from] == g.colour[self.kings[s] as usize];
         let bishop = queen || !rook;
-        let mut t = 0;
+        let mut reach = 0;
         if rook {
-            for k in 0..6 {
-                t |= self.slide(&g.ortho, s, from, k, occ);
-            }
+            reach |= self.reach(0, from, occ);
         }
         if bishop {
-            for k in 0..6 {
-                t |= self.slide(&g.diag, s, from, k, occ);
-            }
+            reach |= self.reach(1, from, occ);
         }
-        t
+        let o = 1 - s;
+        let prey = self.occ[o] & !bit(self.kings[o] as usize) & self.capture_targets(s, from);
+        (reach & !occ) | (reach & prey)
     }
 
     /// The King's pseudo-legal destinations (KC-3, KC-9).
@@ -354,15 +394,20 @@ impl KingsColourState {
         let g = self.geo;
         let x = self.kings[s] as usize;
         let mut pinned = 0;
-        for (rays, e) in [(&g.ortho, eo), (&g.diag, ed)] {
+        for (l, e) in [(0, eo), (1, ed)] {
+            let rays = &g.lines[l];
             for k in 0..6 {
-                if rays.ray(x, k) & e == 0 {
+                let ray = rays[x & 127][k];
+                if ray & e == 0 {
                     continue;
                 }
-                if let Some(b1) = rays.first_blocker(x, k, occ)
-                    && self.occ[s] >> b1 & 1 == 1
-                    && let Some(b2) = rays.first_blocker(b1, k, occ)
-                    && e >> b2 & 1 == 1
+                // The ray holds an enemy slider, so a first piece; an own
+                // first piece with an enemy slider next behind it is pinned.
+                let b1 = nearest(ray & occ, LINE_ASC[l][k]);
+                let beyond = rays[b1][k] & occ;
+                if self.occ[s] >> b1 & 1 == 1
+                    && beyond != 0
+                    && e >> nearest(beyond, LINE_ASC[l][k]) & 1 == 1
                 {
                     pinned |= bit(b1);
                 }
@@ -441,6 +486,54 @@ impl KingsColourState {
             }
         }
         true
+    }
+
+    /// Each piece's legal destinations, in [`Self::for_each_legal`]'s order
+    /// (men and Queens by cell index, then the King; destinations by cell
+    /// index), written to `out` as `(from, destinations)`; returns the
+    /// number of pieces written and the number of legal moves. A uniform
+    /// random move is then a draw of an index and a walk over `out`, with
+    /// no list of moves built.
+    #[inline]
+    pub(crate) fn legal_targets(&self, out: &mut [(u8, u128); MAX_PIECES]) -> (usize, usize) {
+        let s = self.side as usize;
+        let occ = self.occ[0] | self.occ[1];
+        let (eo, ed) = self.attackers(1 - s);
+        let king = self.kings[s] as usize;
+        let check = self.attacked(king, occ, eo, ed);
+        let pinned = if check {
+            u128::MAX
+        } else {
+            self.pinned(s, occ, eo, ed)
+        };
+        let (mut len, mut n) = (0, 0);
+        let mut put = |from: usize, t: u128| {
+            if t != 0 {
+                out[len] = (from as u8, t);
+                len += 1;
+                n += t.count() as usize;
+            }
+        };
+        for from in (self.occ[s] & !bit(king)).iter() {
+            let from = from as usize;
+            let mut t = self.man_targets(s, from, occ);
+            if pinned >> from & 1 == 1 {
+                for to in t.iter() {
+                    if !self.man_move_legal(s, from, to as usize, occ, eo, ed) {
+                        t &= !bit(to as usize);
+                    }
+                }
+            }
+            put(from, t);
+        }
+        let mut t = self.king_targets(s);
+        for to in t.iter() {
+            if !self.king_move_legal(s, to as usize, occ, eo, ed) {
+                t &= !bit(to as usize);
+            }
+        }
+        put(king, t);
+        (len, n)
     }
 
     /// The number of legal moves, built without a list (bulk count).

@@ -2,8 +2,12 @@
 
 use std::fmt;
 
+use rand::Rng;
+
+use super::movegen::MAX_PIECES;
 use super::{CELLS, End, EndReason, Geometry, KingsColourMove, REPETITION_WINDOW, Rules};
 use crate::api::{Research, Returns, State, ToMove};
+use crate::board::Bits;
 use crate::error::GameError;
 
 /// A King's Colour position (flat, no heap; ~350 bytes).
@@ -54,6 +58,37 @@ impl State for KingsColourState {
     #[inline]
     fn count_legal_moves(&self) -> usize {
         if self.end.is_some() { 0 } else { self.count() }
+    }
+
+    /// The default's draw (one `random_range` over the number of legal
+    /// moves, the move at that index of [`State::legal_moves`]), read off
+    /// each piece's destination set instead of a built list.
+    #[inline]
+    fn sample_legal_move<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buf: &mut Vec<KingsColourMove>,
+    ) -> Option<KingsColourMove> {
+        if self.end.is_some() {
+            return None;
+        }
+        let mut per_piece = [(0u8, 0u128); MAX_PIECES];
+        let (len, n) = self.legal_targets(&mut per_piece);
+        if n == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..n);
+        for &(from, t) in &per_piece[..len] {
+            let c = t.count() as usize;
+            if k < c {
+                return Some(KingsColourMove {
+                    from,
+                    to: t.nth(k as u32) as u8,
+                });
+            }
+            k -= c;
+        }
+        unreachable!("the index is below the move count")
     }
 
     fn apply(&mut self, mv: KingsColourMove) {
