@@ -286,6 +286,11 @@ struct Node<M> {
     visits: u32,
     first_child: u32,
     num_children: u32,
+    /// Children before `first_child + unvisited_from` are all visited or proven:
+    /// where selection starts looking for an unvisited child, so that a
+    /// node with many children (Slingshot's 1,176 set-up moves) does not
+    /// score every visited child again before each new one.
+    unvisited_from: u32,
     /// Probability of this outcome, for children of a chance node.
     prob: f32,
     /// The seat that chose `mv` (`NO_SEAT` for chance outcomes and the root).
@@ -309,6 +314,7 @@ impl<M> Node<M> {
             visits: 0,
             first_child: 0,
             num_children: 0,
+            unvisited_from: 0,
             prob,
             mover,
             expanded: false,
@@ -448,6 +454,16 @@ impl<S: State + Search> Mcts<S> {
                 x -= self.nodes[i].prob;
             }
             return end - 1;
+        }
+        // The first unvisited child that is not proven, in child order, is
+        // taken before any score is compared (as the scan below would).
+        let mut i = first + nd.unvisited_from as usize;
+        while i < end && (self.nodes[i].solved || self.nodes[i].visits > 0) {
+            i += 1;
+        }
+        self.nodes[node].unvisited_from = (i - first) as u32;
+        if i < end {
+            return i;
         }
         let log_n = (nd.visits.max(1) as f32).ln();
         let c = self.config.c as f32;
