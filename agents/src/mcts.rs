@@ -188,8 +188,10 @@ impl MctsConfig {
         MctsConfig::from_spec_with(spec, &SearchDefaults::default())
     }
 
-    /// Reads `mcts(...)` for a game with defaults `game`: a `cutoff` left
-    /// out is the game's [`SearchDefaults::playout_cutoff`].
+    /// Reads `mcts(...)` for a game with defaults `game`: a `cutoff`, `c`
+    /// or `solver` left out is the game's
+    /// ([`SearchDefaults::playout_cutoff`], [`SearchDefaults::mcts_c`],
+    /// [`SearchDefaults::mcts_solver`]).
     ///
     /// # Errors
     /// As [`MctsConfig::from_spec`].
@@ -206,7 +208,11 @@ impl MctsConfig {
                 "agent mcts: iterations=0 needs a time budget ms > 0 (expected iterations >= 1 or ms >= 1)"
             );
         }
-        let c: f64 = p.parse("c")?;
+        let c: f64 = if p.given("c") {
+            p.parse("c")?
+        } else {
+            game.mcts_c
+        };
         if !(c.is_finite() && c >= 0.0) {
             engine::bail!("agent mcts: c={c} is not valid (expected number >= 0)");
         }
@@ -233,7 +239,11 @@ impl MctsConfig {
                 ),
             },
         };
-        let solver = p.choice("solver", &[("true", true), ("false", false)])?;
+        let solver = if p.given("solver") {
+            p.choice("solver", &[("true", true), ("false", false)])?
+        } else {
+            game.mcts_solver
+        };
         let reuse = p.choice("reuse", &[("true", true), ("false", false)])?;
         let minimax: u32 = p.parse("minimax")?;
         if minimax > 5 {

@@ -9,12 +9,16 @@ use super::State;
 /// [`SearchDefaults::default`] (the searches' generic choice) is one a game
 /// earned in games at equal time (`boardlab sprt`), and its game's
 /// [`Search::search_defaults`] names the run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchDefaults {
     /// MCTS playout cut-off: random seat plies before the playout is scored
     /// by [`Search::evaluate`]; `None` plays every playout to the end (for
     /// a game whose evaluation misleads short playouts). Generic: `Some(4)`.
     pub playout_cutoff: Option<u32>,
+    /// MCTS exploration constant. Generic: 0.7.
+    pub mcts_c: f64,
+    /// MCTS-Solver backups. Generic: on.
+    pub mcts_solver: bool,
     /// Alpha-beta check extensions (a move that gives check is searched a
     /// ply deeper). Generic: off.
     pub check_extensions: bool,
@@ -24,6 +28,8 @@ impl Default for SearchDefaults {
     fn default() -> Self {
         SearchDefaults {
             playout_cutoff: Some(4),
+            mcts_c: 0.7,
+            mcts_solver: true,
             check_extensions: false,
         }
     }
