@@ -443,21 +443,30 @@ impl KingsColourState {
         !self.attacked(to, occ2, eo & !bit(to), ed & !bit(to))
     }
 
+    /// What the legality tests of the side to move need: its seat, the
+    /// occupancy, the enemy's orthogonal and diagonal sliders, its King's
+    /// cell, and the pieces whose moves need a test (all of them in check,
+    /// else the pinned ones).
+    #[inline(always)]
+    fn legality(&self) -> (usize, u128, u128, u128, usize, u128) {
+        let s = self.side as usize;
+        let occ = self.occ[0] | self.occ[1];
+        let (eo, ed) = self.attackers(1 - s);
+        let king = self.kings[s] as usize;
+        let pinned = if self.attacked(king, occ, eo, ed) {
+            u128::MAX
+        } else {
+            self.pinned(s, occ, eo, ed)
+        };
+        (s, occ, eo, ed, king, pinned)
+    }
+
     /// Calls `f` with each legal move in the fixed order (men and Queens by
     /// cell index, then the King); stops when `f` returns false. Returns
     /// false iff stopped.
     #[inline]
     pub(crate) fn for_each_legal(&self, mut f: impl FnMut(KingsColourMove) -> bool) -> bool {
-        let s = self.side as usize;
-        let occ = self.occ[0] | self.occ[1];
-        let (eo, ed) = self.attackers(1 - s);
-        let king = self.kings[s] as usize;
-        let check = self.attacked(king, occ, eo, ed);
-        let pinned = if check {
-            u128::MAX
-        } else {
-            self.pinned(s, occ, eo, ed)
-        };
+        let (s, occ, eo, ed, king, pinned) = self.legality();
         for from in (self.occ[s] & !bit(king)).iter() {
             let from = from as usize;
             let t = self.man_targets(s, from, occ);
@@ -496,16 +505,7 @@ impl KingsColourState {
     /// no list of moves built.
     #[inline]
     pub(crate) fn legal_targets(&self, out: &mut [(u8, u128); MAX_PIECES]) -> (usize, usize) {
-        let s = self.side as usize;
-        let occ = self.occ[0] | self.occ[1];
-        let (eo, ed) = self.attackers(1 - s);
-        let king = self.kings[s] as usize;
-        let check = self.attacked(king, occ, eo, ed);
-        let pinned = if check {
-            u128::MAX
-        } else {
-            self.pinned(s, occ, eo, ed)
-        };
+        let (s, occ, eo, ed, king, pinned) = self.legality();
         let (mut len, mut n) = (0, 0);
         let mut put = |from: usize, t: u128| {
             if t != 0 {
@@ -539,16 +539,7 @@ impl KingsColourState {
     /// The number of legal moves, built without a list (bulk count).
     #[inline]
     pub(crate) fn count(&self) -> usize {
-        let s = self.side as usize;
-        let occ = self.occ[0] | self.occ[1];
-        let (eo, ed) = self.attackers(1 - s);
-        let king = self.kings[s] as usize;
-        let check = self.attacked(king, occ, eo, ed);
-        let pinned = if check {
-            u128::MAX
-        } else {
-            self.pinned(s, occ, eo, ed)
-        };
+        let (s, occ, eo, ed, king, pinned) = self.legality();
         let mut n = 0;
         for from in (self.occ[s] & !bit(king)).iter() {
             let from = from as usize;
