@@ -49,7 +49,9 @@
 //!   equally valued moves are chosen at random and self-play games differ.
 //! * **Time management** for `ms`: the search stops when the budget is
 //!   spent (the last completed depth's move is played) and starts no new
-//!   depth after half of it, which the next depth would not finish.
+//!   depth after half of it, which the next depth would not finish. A node
+//!   budget, `nodes`, works the same way in nodes searched, so that a
+//!   budget can double and the same seed still gives the same game.
 //!
 //! `pvs=false,aspiration=0,qdepth=0` is the search before these additions
 //! (bar the mate-distance fix of the table).
@@ -79,6 +81,12 @@ pub const PARAMS: &[ParamInfo] = &[
         default: "0",
         values: "integer >= 0 (0 = no time limit)",
         help: "wall-clock budget per move in milliseconds (not reproducible)",
+    },
+    ParamInfo {
+        name: "nodes",
+        default: "0",
+        values: "integer >= 0 (0 = no node limit)",
+        help: "node budget per move (quiescence nodes included): reproducible, unlike ms; the last completed depth's move is played",
     },
     ParamInfo {
         name: "tt_mb",
@@ -146,6 +154,9 @@ pub struct AlphaBetaConfig {
     pub depth: u32,
     /// Milliseconds per move; 0 for no time limit.
     pub ms: u64,
+    /// Nodes per move (quiescence nodes included); 0 for no limit. Unlike
+    /// `ms`, the same seed gives the same game under any load.
+    pub nodes: u64,
     /// Transposition table size in MiB; 0 for none.
     pub tt_mb: u32,
     /// Capture plies past the horizon; 0 for no quiescence search.
@@ -177,6 +188,7 @@ impl Default for AlphaBetaConfig {
         AlphaBetaConfig {
             depth: 3,
             ms: 0,
+            nodes: 0,
             tt_mb: 16,
             qdepth: 8,
             qmoves: 0,
@@ -213,6 +225,7 @@ impl AlphaBetaConfig {
         let p = Params::new("agent alphabeta", spec, PARAMS)?;
         let depth: u32 = p.parse("depth")?;
         let ms: u64 = p.parse("ms")?;
+        let nodes: u64 = p.parse("nodes")?;
         let tt_mb: u32 = p.parse("tt_mb")?;
         if !(1..=64).contains(&depth) {
             engine::bail!("agent alphabeta: depth={depth} is not valid (expected integer 1..=64)");
@@ -263,6 +276,7 @@ impl AlphaBetaConfig {
         Ok(AlphaBetaConfig {
             depth,
             ms,
+            nodes,
             tt_mb,
             qdepth,
             qmoves,
@@ -288,6 +302,9 @@ impl AlphaBetaConfig {
         );
         if self.qmoves > 0 || self.qdelta > 0 {
             s += &format!(",qmoves={},qdelta={}", self.qmoves, self.qdelta);
+        }
+        if self.nodes > 0 {
+            s += &format!(",nodes={}", self.nodes);
         }
         if self.null > 0 {
             s += &format!(",null={}", self.null);
@@ -433,6 +450,9 @@ impl<S: State + Search> AlphaBeta<S> {
     }
 
     fn out_of_time(&mut self) -> bool {
+        if self.config.nodes > 0 && self.last_nodes >= self.config.nodes {
+            self.aborted = true;
+        }
         if let Some(d) = self.deadline
             && self.last_nodes.is_multiple_of(1024)
             && Instant::now() >= d
@@ -877,6 +897,10 @@ impl<S: State + Search> AlphaBeta<S> {
         for depth in 1..=self.config.depth {
             // Time management: a new depth costs more than all before it.
             if self.config.ms > 0 && depth > 1 && start.elapsed() * 2 >= budget {
+                break;
+            }
+            // The same rule for a node budget, in nodes: reproducible.
+            if self.config.nodes > 0 && depth > 1 && self.last_nodes * 2 >= self.config.nodes {
                 break;
             }
             self.root_depth = depth;

@@ -437,3 +437,44 @@ fn null_moves_and_reductions_prune_where_the_game_has_them() {
     .unwrap();
     assert_eq!(plain, with_null);
 }
+
+/// A node budget stops the search as `ms` does, but in nodes: the same seed
+/// gives the same move and the same count, the count stays near the budget,
+/// a doubled budget completes at least the same depth, and the last complete
+/// depth's move is the move of an unbounded search to that depth.
+#[test]
+fn a_node_budget_is_reproducible_and_bounds_the_search() {
+    use engine::catapult::CatapultGame;
+    use engine::spec::Spec;
+    let g = CatapultGame::<u64>::from_spec(&Spec::parse("catapult").unwrap()).unwrap();
+    let s = g.initial_state(0);
+    let run = |nodes: u64, depth: u32| {
+        let mut ab = AlphaBeta::new(
+            AlphaBetaConfig {
+                depth,
+                nodes,
+                ..AlphaBetaConfig::default()
+            },
+            7,
+        );
+        let (mv, _) = ab.search(&s);
+        (s.move_to_text(mv), ab.last_nodes, ab.last_depth)
+    };
+    let a = run(20_000, 64);
+    assert_eq!(a, run(20_000, 64), "same seed, same budget");
+    // The search stops at the first node over the budget; unwinding adds a
+    // node per open level at most.
+    assert!(a.1 <= 20_000 + 64, "{a:?}");
+    assert!((2..64).contains(&a.2), "{a:?}");
+    let b = run(40_000, 64);
+    assert!(b.2 >= a.2, "{a:?} {b:?}");
+    // Depth-limited alone to the depth the budget completed: the same move
+    // (a fresh agent with the same seed orders the root alike).
+    assert_eq!(run(0, a.2).0, a.0, "{a:?}");
+    let spec = agents::AgentSpec::parse("alphabeta(depth=64,nodes=40000)").unwrap();
+    assert_eq!(
+        spec.canonical(),
+        "alphabeta(depth=64,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,nodes=40000)"
+    );
+    assert!(agents::AgentSpec::parse("alphabeta(nodes=-1)").is_err());
+}
