@@ -441,3 +441,85 @@ pub fn length_histogram(path: &Path, title: &str, plies: &[u32]) -> Result<()> {
     root.present().map_err(|e| err(e.to_string()))?;
     Ok(())
 }
+
+/// Colours of the series of [`score_curves`], in order.
+const SERIES: [RGBColor; 6] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+    RGBColor(148, 103, 189),
+    RGBColor(255, 127, 14),
+    RGBColor(23, 190, 207),
+];
+
+/// The first mover's score (win 1, draw ½) against agent strength, one
+/// series per game: a point per budget with whiskers both ways (the score's
+/// anytime-valid interval, the Elo's 95 % interval), a line through each
+/// series, and the fair share ½. The score axis spans the whiskers.
+///
+/// # Errors
+/// An output that cannot be written.
+pub fn score_curves(path: &Path, title: &str, series: &[(String, Vec<CurvePoint>)]) -> Result<()> {
+    let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
+    let all = || series.iter().flat_map(|s| s.1.iter());
+    let span = |lo: f64, hi: f64, pad: f64| {
+        if lo.is_finite() && hi > lo {
+            (lo - pad * (hi - lo), hi + pad * (hi - lo))
+        } else {
+            (lo - 100.0, lo + 100.0)
+        }
+    };
+    let (x0, x1) = span(
+        all().map(|p| p.1).fold(f64::INFINITY, f64::min),
+        all().map(|p| p.2).fold(f64::NEG_INFINITY, f64::max),
+        0.1,
+    );
+    let y0 = all().map(|p| p.4).fold(0.5f64, f64::min);
+    let y1 = all().map(|p| p.5).fold(0.5f64, f64::max);
+    let (y0, y1) = ((y0 - 0.02).max(0.0), (y1 + 0.02).min(1.0));
+    let root = SVGBackend::new(path, (720, 440)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 15))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .configure_mesh()
+        .x_desc("agent strength: Elo on the game's scale (random = 0), 95% interval")
+        .y_desc("first mover's score (anytime-valid interval)")
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    chart
+        .draw_series(LineSeries::new([(x0, 0.5), (x1, 0.5)], BLACK.mix(0.5)))
+        .map_err(|e| err(e.to_string()))?;
+    for (k, (name, points)) in series.iter().enumerate() {
+        let c = SERIES[k % SERIES.len()];
+        chart
+            .draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.3)), c))
+            .map_err(|e| err(e.to_string()))?
+            .label(name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c));
+        for p in points {
+            let whiskers = [[(p.0, p.4), (p.0, p.5)], [(p.1, p.3), (p.2, p.3)]];
+            for w in whiskers {
+                chart
+                    .draw_series(LineSeries::new(w, c.stroke_width(2)))
+                    .map_err(|e| err(e.to_string()))?;
+            }
+            chart
+                .draw_series(std::iter::once(Circle::new((p.0, p.3), 4, c.filled())))
+                .map_err(|e| err(e.to_string()))?;
+        }
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK.mix(0.4))
+        .draw()
+        .map_err(|e| err(e.to_string()))?;
+    root.present().map_err(|e| err(e.to_string()))?;
+    Ok(())
+}

@@ -122,7 +122,7 @@ fn method(study: &Study) -> String {
 /// # Errors
 /// A file that cannot be read or written.
 pub fn write(dir: &Path, study: &Study, outcome: &StudyOutcome, command: &str) -> Result<()> {
-    let report = super::run(dir, &dir.join("report.md"))?;
+    let report = super::run(dir, &dir.join("report.md"), None)?;
     let mut md = String::new();
     let _ = writeln!(md, "# {}\n", study.name);
     let _ = writeln!(md, "{}\n", study.question);

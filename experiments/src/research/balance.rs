@@ -685,27 +685,14 @@ pub fn refresh(out: &Path, base: &Path) -> Result<Vec<BalanceRow>> {
     let pool = crate::research::pool::read_pool(&crate::research::pool::pool_path(out))?;
     for row in &mut rows {
         let path = base.join(&row.games_csv);
-        let config = run::read_config(&path)?;
-        let (records, _) = run::read_rows(&path, false, Some(&config))?;
-        let mut b = run::SummaryBuilder::new();
-        for r in &records {
-            b.add(r);
-        }
-        let mut summary = b.finish(&config);
-        summary.set_level(alpha, None, None);
-        let replays = replay_run(&config.game, config.seed, &records)?;
-        let mut fresh = summarise_block(
-            &row.game,
-            &row.agent,
-            row.seats,
+        let mut fresh = row_from_games(
+            &path,
+            (&row.game, &row.agent, row.seats),
             row.seed,
             &row.games_csv,
-            &records,
-            &replays,
+            alpha,
+            Until::margin(None),
         )?;
-        if let Some(e) = &summary.first_mover_score {
-            fresh.set_estimate(e, Until::margin(None));
-        }
         if let Some((elo, text)) =
             crate::research::pool::elo_of(&pool, &ladder, &row.game, &row.agent)
         {
@@ -717,6 +704,37 @@ pub fn refresh(out: &Path, base: &Path) -> Result<Vec<BalanceRow>> {
     adjust(&mut rows);
     write_balance(out, &rows)?;
     Ok(rows)
+}
+
+/// A block's summary row from its games file `path` as it stands (finished
+/// or not): the score's anytime-valid interval at level `alpha` and the
+/// verdict with a `balanced` margin of `margin`; `cell` is the block's
+/// (game, agent, seats) and `games_csv` the path the row names. No Elo.
+///
+/// # Errors
+/// A games file that is missing, holds no game, or does not replay.
+pub fn row_from_games(
+    path: &Path,
+    (game, agent, seats): (&str, &str, usize),
+    seed: u64,
+    games_csv: &str,
+    alpha: f64,
+    margin: f64,
+) -> Result<BalanceRow> {
+    let config = run::read_config(path)?;
+    let (records, _) = run::read_rows(path, false, Some(&config))?;
+    let mut b = run::SummaryBuilder::new();
+    for r in &records {
+        b.add(r);
+    }
+    let mut summary = b.finish(&config);
+    summary.set_level(alpha, None, None);
+    let replays = replay_run(&config.game, config.seed, &records)?;
+    let mut row = summarise_block(game, agent, seats, seed, games_csv, &records, &replays)?;
+    if let Some(e) = &summary.first_mover_score {
+        row.set_estimate(e, margin);
+    }
+    Ok(row)
 }
 
 /// The printed verdict table of `rows`: per game and agent the verdict,

@@ -71,6 +71,8 @@ struct StudyFile {
     #[serde(default)]
     compare: Vec<CompareFile>,
     ratings: Option<RatingsFile>,
+    #[serde(default)]
+    answer: Vec<AnswerFile>,
 }
 
 fn default_seed() -> u64 {
@@ -112,6 +114,27 @@ struct CompareFile {
     name: toml::Spanned<String>,
     block: toml::Spanned<String>,
     reference: toml::Spanned<String>,
+}
+
+/// `[[answer]]`: a row of the report's answers table, read from blocks of
+/// one game, the agent's budgets weakest first.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnswerFile {
+    name: toml::Spanned<String>,
+    blocks: toml::Spanned<Vec<toml::Spanned<String>>>,
+}
+
+/// One row of the answers (`[[answer]]`): the game's verdict is read from
+/// `blocks` (indices into [`Study::blocks`], one game, the budgets of one
+/// agent family weakest first) and is a strong-play verdict when the top
+/// two agree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// The row's label, e.g. `Catapult 8×8`.
+    pub name: String,
+    /// The blocks, weakest budget first.
+    pub blocks: Vec<usize>,
 }
 
 /// One block of a study: `agent` in every seat of `game`.
@@ -178,6 +201,8 @@ pub struct Study {
     /// Games per pairing of the rating round robins (paired: both seatings
     /// of each seed).
     pub rating_games: u32,
+    /// The rows this study gives the report's answers table.
+    pub answers: Vec<Answer>,
     /// The file's text.
     pub text: String,
 }
@@ -375,6 +400,67 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
             reference,
         });
     }
+    let mut answers: Vec<Answer> = Vec::new();
+    for a in &file.answer {
+        if a.name.get_ref().trim().is_empty() {
+            return Err(here(
+                &a.name,
+                "name",
+                "an answer needs a label, e.g. \"Catapult 8×8\"",
+            ));
+        }
+        if a.blocks.get_ref().is_empty() {
+            return Err(at(
+                label,
+                text,
+                a.blocks.span(),
+                "blocks",
+                "an answer reads at least one block (the top two budgets give a strong-play verdict)",
+            ));
+        }
+        let mut idx: Vec<usize> = Vec::new();
+        for n in a.blocks.get_ref() {
+            let i = blocks
+                .iter()
+                .position(|b| b.name == *n.get_ref())
+                .ok_or_else(|| {
+                    let known: Vec<&str> = blocks.iter().map(|b| b.name.as_str()).collect();
+                    here(
+                        n,
+                        "blocks",
+                        &format!(
+                            "no block named {:?}; the blocks are {}",
+                            n.get_ref(),
+                            known.join(", ")
+                        ),
+                    )
+                })?;
+            if let Some(&first) = idx.first()
+                && blocks[first].game != blocks[i].game
+            {
+                return Err(here(
+                    n,
+                    "blocks",
+                    &format!(
+                        "blocks {:?} ({}) and {:?} ({}) play different games: an answer is about one game",
+                        blocks[first].name, blocks[first].game, blocks[i].name, blocks[i].game
+                    ),
+                ));
+            }
+            if idx.contains(&i) {
+                return Err(here(
+                    n,
+                    "blocks",
+                    &format!("{:?} is listed twice", n.get_ref()),
+                ));
+            }
+            idx.push(i);
+        }
+        answers.push(Answer {
+            name: a.name.get_ref().trim().to_string(),
+            blocks: idx,
+        });
+    }
     let (ratings, rating_games) = match &file.ratings {
         Some(r) => (rating_groups(label, text, r, &blocks)?, *r.games.get_ref()),
         None => (Vec::new(), 0),
@@ -400,6 +486,7 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
         comparisons,
         ratings,
         rating_games,
+        answers,
         text: text.to_string(),
     })
 }

@@ -403,6 +403,55 @@ fn evidence_page_is_current() {
     assert_eq!(out, page);
 }
 
+/// The committed report is what `boardlab report` writes now from the
+/// committed results and study files: `REPORT.md`, `report.html` and every
+/// plot, byte for byte (regenerated in a copy, so the tree is untouched).
+#[test]
+fn committed_report_is_current() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let d = crate::common::dir("report-current");
+    copy_tree(&root.join("results"), &d.join("results"));
+    copy_tree(&root.join("studies"), &d.join("studies"));
+    let results = d.join("results");
+    ok(&["report", "--results", results.to_str().unwrap()]);
+    let mut names = vec!["REPORT.md".to_string(), "report.html".to_string()];
+    for e in std::fs::read_dir(root.join("results/plots")).unwrap() {
+        names.push(format!(
+            "plots/{}",
+            e.unwrap().file_name().to_string_lossy()
+        ));
+    }
+    for e in std::fs::read_dir(results.join("plots")).unwrap() {
+        let n = format!("plots/{}", e.unwrap().file_name().to_string_lossy());
+        assert!(
+            names.contains(&n),
+            "results/{n} is missing: run boardlab report --results results"
+        );
+    }
+    for n in &names {
+        let committed = std::fs::read(root.join("results").join(n)).unwrap_or_default();
+        let now = std::fs::read(results.join(n)).unwrap_or_default();
+        assert!(
+            committed == now,
+            "results/{n} is stale: run boardlab report --results results"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let path = e.path();
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&path, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&path, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
 /// Argument errors that clap catches (a bad number, an out-of-range or
 /// negative one, an unknown or misspelt flag, a missing option, options that
 /// exclude each other) are one line on standard error with status 2, like

@@ -219,6 +219,16 @@ fn balance_bars_have_fair_share_ticks_and_whole_labels() {
         agent_in_words("uct(iterations=50,c=1.4,ms=250)"),
         "plain UCT, 250 ms a move"
     );
+    assert_eq!(
+        agent_in_words(
+            "alphabeta(depth=64,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,nodes=80000)"
+        ),
+        "alpha-beta, 80,000 nodes a move"
+    );
+    assert_eq!(
+        agent_in_words("alphabeta(depth=6,nodes=1000)"),
+        "alpha-beta, 1,000 nodes a move (depth=6)"
+    );
     assert_eq!(agent_in_words("random"), "random moves");
     let d = dir("wdl-bars");
     let path = d.join("bars.svg");

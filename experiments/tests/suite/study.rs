@@ -359,3 +359,163 @@ fn a_study_rates_its_agents_on_one_scale() {
         "line 27, field `rungs`: unknown agent",
     );
 }
+
+/// `[[answer]]` names blocks of one game; a block not in the file, blocks
+/// of two games, an empty list or a block listed twice is a one-line error
+/// naming the line and the field.
+#[test]
+fn an_answer_reads_blocks_of_one_game() {
+    let d = dir("study-answer-bad");
+    let good = study_text(4);
+    let cases = [
+        (
+            "blocks = [\"random\", \"uct\"]",
+            "field `blocks`: no block named \"uct\"",
+        ),
+        (
+            "blocks = [\"random\", \"big\"]",
+            "field `blocks`: blocks \"random\"",
+        ),
+        (
+            "blocks = []",
+            "field `blocks`: an answer reads at least one block",
+        ),
+        (
+            "blocks = [\"mcts\", \"mcts\"]",
+            "field `blocks`: \"mcts\" is listed twice",
+        ),
+    ];
+    for (blocks, needle) in cases {
+        let text = format!("{good}\n[[answer]]\nname = \"Slingshot 7x7\"\n{blocks}\n");
+        let file = write_study(&d, &text);
+        let out = boardlab(&["study", &file, "--out", &p(&d, "out"), "--quiet"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{blocks}: {err}");
+        assert!(
+            err.contains("line 27, ") && err.contains(needle),
+            "{blocks}: {err:?} lacks {needle:?}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{blocks}: {err:?}");
+    }
+}
+
+/// The report opens with the answers: a row per `[[answer]]` of a run
+/// study, its verdict the two budgets' common verdict (or `undecided`
+/// where they differ) and its score the top block's as `balance.csv` gives
+/// it, the block below beside it; a study file not yet run gives a row
+/// that says how many games would settle it; `report.html` holds the same
+/// table and the plots inline.
+#[test]
+fn the_report_opens_with_the_answers_of_the_studies() {
+    let d = dir("study-answers");
+    let results = d.join("results");
+    let studies = d.join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    let text = format!(
+        "{}\n[[answer]]\nname = \"Slingshot 7x7\"\nblocks = [\"random\", \"mcts\"]\n\n[ratings]\ngames = 8\nrungs = [\"random\", \"mcts(iterations=3)\"]\n",
+        study_text(24)
+    );
+    let run = p(&studies, "run.toml");
+    std::fs::write(&run, &text).unwrap();
+    std::fs::write(
+        studies.join("planned.toml"),
+        text.replace("games = 24", "games = 100000\nuntil = \"halfwidth=0.03\""),
+    )
+    .unwrap();
+    study(&run, results.join("run").to_str().unwrap(), &[]);
+    ok(&[
+        "balance",
+        "--game",
+        "catapult",
+        "--agent",
+        "random",
+        "--games",
+        "4",
+        "--no-baseline",
+        "--out",
+        results.join("balance.csv").to_str().unwrap(),
+        "--quiet",
+    ]);
+    let out = ok(&[
+        "report",
+        "--results",
+        results.to_str().unwrap(),
+        "--studies",
+        studies.to_str().unwrap(),
+    ]);
+    assert!(out.contains("report.html"), "{out}");
+    let md = std::fs::read_to_string(results.join("REPORT.md")).unwrap();
+    let rows =
+        experiments::research::balance::read_balance(&results.join("run/balance.csv")).unwrap();
+    let (low, top) = (&rows[0], &rows[1]);
+    let verdict = if low.verdict == top.verdict {
+        top.verdict.clone()
+    } else {
+        format!(
+            "undecided (the top two budgets disagree: {}; below it, {})",
+            top.verdict, low.verdict
+        )
+    };
+    let score = |r: &experiments::research::balance::BalanceRow| {
+        format!(
+            "{:.3} [{:.3}, {:.3}]",
+            r.score, r.score_lower, r.score_upper
+        )
+    };
+    let row = format!(
+        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move | {} | {} | {} | [run](run/README.md) |",
+        score(top),
+        top.elo_rating,
+        top.n,
+        score(low)
+    );
+    let answers = md.find("## The answers").expect("an answers section");
+    let details = md.find("# The details").expect("the details after it");
+    assert!(
+        answers < details && md[answers..details].contains(&row),
+        "{row}\n{md}"
+    );
+    assert!(
+        md.starts_with("# boardlab report: the answers\n")
+            && md[..answers]
+                .lines()
+                .filter(|l| l.starts_with("##"))
+                .count()
+                == 0,
+        "{md}"
+    );
+    // The planned study: 0.05/3 for its three blocks, two of them in the
+    // answer, each the games its interval needs at the worst-case spread.
+    let units =
+        experiments::stats::sequential::units_for_half_width(0.25, 0.03, 0.05 / 3.0).unwrap();
+    let needs = format!("undecided (needs {} games)", thousands(2 * units));
+    assert!(
+        md.contains(&format!("| Slingshot 7x7 | {needs} |"))
+            && md.contains("`studies/planned.toml` (not run)"),
+        "{needs}\n{md}"
+    );
+    assert!(md.contains("plots/answers-run.svg") && results.join("plots/answers-run.svg").exists());
+    assert!(
+        md.contains("**`slingshot(") && md.contains("against `slingshot(size=7"),
+        "{md}"
+    );
+    let html = std::fs::read_to_string(results.join("report.html")).unwrap();
+    assert!(html.contains("<h2>The answers</h2>") && html.contains("<th>verdict</th>"));
+    assert_eq!(
+        html.matches("<figure class=\"plot\"><svg").count(),
+        md.matches("![").count()
+    );
+    assert!(!html.contains("<img") && !html.contains("<script"));
+}
+
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

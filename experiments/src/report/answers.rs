@@ -1,0 +1,416 @@
+//! The answers: the table `REPORT.md` and `report.html` open with, one row
+//! per game, read from the `[[answer]]`s of the committed studies (each
+//! `<results>/<study>/study.toml` with its `balance.csv`, `compare.csv` and
+//! ratings) and of the study files not yet run (`<studies>/*.toml`: their
+//! rows say how many games would settle them).
+//!
+//! A row's verdict is a strong-play verdict when the top two budgets it
+//! lists agree; where they disagree the game is `undecided`, and a block
+//! still short of its stopping rule makes the row `undecided (needs N
+//! games)`, N from the power calculation of its interval
+//! ([`units_for_half_width`] at the worst-case variance ¼).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use crate::research::balance::{BalanceRow, read_balance, row_from_games};
+use crate::research::compare::CompareRow;
+use crate::research::study::{self, Study};
+use crate::stats::sequential::{Until, units_for_half_width};
+
+use super::{agent_in_words, plot, rel};
+
+/// A study with answers, and its results where it has run.
+struct Answered {
+    study: Study,
+    /// The folder it ran into, when it has.
+    dir: Option<PathBuf>,
+    /// Per block in the file's order: its row of `balance.csv`, else (a
+    /// study stopped before its end) the row of its games so far, else
+    /// `None` (not started).
+    rows: Vec<Option<BalanceRow>>,
+    compare: Vec<CompareRow>,
+}
+
+/// `0.512 [0.481, 0.543]`.
+fn score(r: &BalanceRow) -> String {
+    format!(
+        "{:.3} [{:.3}, {:.3}]",
+        r.score, r.score_lower, r.score_upper
+    )
+}
+
+/// The committed studies with answers (`<results>/*/study.toml`), then the
+/// study files of `studies` with answers that have no folder there, each
+/// set in name order.
+fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
+    let mut out = Vec::new();
+    let mut run_names = Vec::new();
+    for dir in sorted_entries(results)? {
+        let file = dir.join("study.toml");
+        if !file.is_file() {
+            continue;
+        }
+        let name = dir
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let label = format!("{}/study.toml", rel(results, &dir));
+        let study = study::parse(&text, &label, &name)?;
+        run_names.push(study.name.clone());
+        if study.answers.is_empty() {
+            continue;
+        }
+        let rows = block_rows(&study, &dir)?;
+        let compare_csv = dir.join("compare.csv");
+        let compare = if compare_csv.exists() {
+            crate::output::table::read_table(&compare_csv)?
+        } else {
+            Vec::new()
+        };
+        out.push(Answered {
+            study,
+            dir: Some(dir),
+            rows,
+            compare,
+        });
+    }
+    if let Some(studies) = studies.filter(|s| s.is_dir()) {
+        for file in sorted_entries(studies)? {
+            if file.extension().and_then(|e| e.to_str()) != Some("toml") {
+                continue;
+            }
+            let study = study::load(&file)?;
+            if study.answers.is_empty() || run_names.contains(&study.name) {
+                continue;
+            }
+            out.push(Answered {
+                rows: vec![None; study.blocks.len()],
+                study,
+                dir: None,
+                compare: Vec::new(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Each block's row: from the study's `balance.csv` where it holds the
+/// block, else from the block's games file as it stands (level 0.05/m, as
+/// the study would give it, without Elo), else `None`.
+fn block_rows(study: &Study, dir: &Path) -> Result<Vec<Option<BalanceRow>>> {
+    let balance = dir.join("balance.csv");
+    let summary = if balance.exists() {
+        read_balance(&balance)?
+    } else {
+        Vec::new()
+    };
+    let m = study.blocks.len() as f64;
+    let mut rows = Vec::new();
+    for (i, b) in study.blocks.iter().enumerate() {
+        if let Some(r) = summary
+            .get(i)
+            .filter(|r| r.game == b.game && r.agent == b.agent)
+        {
+            rows.push(Some(r.clone()));
+            continue;
+        }
+        let path = study::games_path(dir, &b.name);
+        if !path.exists() {
+            rows.push(None);
+            continue;
+        }
+        let label = format!("{}.{}", b.name, study::GAMES_EXT);
+        rows.push(Some(row_from_games(
+            &path,
+            (&b.game, &b.agent, b.seats),
+            study.seed,
+            &label,
+            0.05 / m,
+            Until::margin(study.until),
+        )?));
+    }
+    Ok(rows)
+}
+
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+impl Answered {
+    /// Block `i`'s row, when the study has run it.
+    fn row(&self, i: usize) -> Option<&BalanceRow> {
+        self.rows.get(i).and_then(Option::as_ref)
+    }
+
+    /// The half-width each block's rule asks for (3 points without one).
+    fn target(&self) -> f64 {
+        self.study.until.map_or(0.03, Until::width)
+    }
+
+    /// Whether block `i` is finished: its stopping rule met, or its cap.
+    fn finished(&self, i: usize) -> bool {
+        let Some(r) = self.row(i) else { return false };
+        let met = match self.study.until {
+            Some(u) => u.met((r.score_lower, r.score_upper), r.fair),
+            None => false,
+        };
+        met || r.n >= u64::from(self.study.games)
+    }
+
+    /// Games block `i` still needs: the power calculation of its interval
+    /// (level 0.05/m, worst-case variance ¼, pairs counted as pairs), less
+    /// what it has played, within the cap.
+    fn needs(&self, i: usize) -> u64 {
+        let m = self.study.blocks.len().max(1) as f64;
+        let played = self.row(i).map_or(0, |r| r.n);
+        let units = units_for_half_width(0.25, self.target(), 0.05 / m).unwrap_or(u64::MAX);
+        units
+            .min(u64::from(self.study.games))
+            .saturating_sub(played)
+    }
+}
+
+/// One row of the answers table, and its verdict word for the summary.
+fn answer_row(a: &Answered, answer: &study::Answer) -> String {
+    let blocks = &answer.blocks;
+    let top = *blocks.last().expect("an answer reads a block");
+    let study_link = match &a.dir {
+        Some(_) => format!("[{0}]({0}/README.md)", a.study.name),
+        None => format!("`studies/{}.toml` (not run)", a.study.name),
+    };
+    let unfinished: Vec<usize> = blocks.iter().copied().filter(|&i| !a.finished(i)).collect();
+    let verdict = if !unfinished.is_empty() {
+        let n: u64 = unfinished.iter().map(|&i| a.needs(i)).sum();
+        format!("undecided (needs {} games)", thousands(n))
+    } else {
+        let words: Vec<&str> = blocks
+            .iter()
+            .rev()
+            .take(2)
+            .filter_map(|&i| a.row(i).map(|r| r.verdict.as_str()))
+            .collect();
+        match words.as_slice() {
+            [one] => format!("{one} (one budget)"),
+            [x, y] if x == y => x.to_string(),
+            [x, y] => format!("undecided (the top two budgets disagree: {x}; below it, {y})"),
+            _ => "undecided".to_string(),
+        }
+    };
+    let b = &a.study.blocks[top];
+    let (sc, elo, n, below) = match a.row(top) {
+        Some(r) => {
+            let below = blocks
+                .len()
+                .checked_sub(2)
+                .and_then(|j| a.row(blocks[j]))
+                .map_or("–".to_string(), score);
+            (score(r), r.elo_rating.clone(), thousands(r.n), below)
+        }
+        None => ("–".into(), "–".into(), "0".into(), "–".into()),
+    };
+    let elo = if elo.is_empty() {
+        "–".to_string()
+    } else {
+        elo
+    };
+    format!(
+        "| {} | {verdict} | {sc} | {} | {elo} | {n} | {below} | {study_link} |",
+        answer.name,
+        agent_in_words(&b.agent),
+    )
+}
+
+/// `12345` → `12,345`.
+fn thousands(n: u64) -> String {
+    super::thousands(&n.to_string())
+}
+
+/// Writes the answers section: the table, a paragraph per comparison (the
+/// Dagger, the pie rule), a strength curve per answer, and the games no
+/// study answers yet. Nothing when no study has answers.
+///
+/// # Errors
+/// A study file or results file that cannot be read, a plot that cannot be
+/// written.
+pub fn section(
+    md: &mut String,
+    results: &Path,
+    studies: Option<&Path>,
+    plots_dir: &Path,
+    plots: &mut Vec<PathBuf>,
+) -> Result<()> {
+    let all = answered(results, studies)?;
+    if all.is_empty() {
+        return Ok(());
+    }
+    let _ = writeln!(md, "## The answers\n");
+    let _ = writeln!(
+        md,
+        "How much moving first matters in each game at the strongest play measured. The score counts a win 1, \
+         a draw ½, a loss 0 for the first mover; its interval is anytime-valid at level 0.05/m for the m blocks \
+         of its study. A verdict holds at the top two budgets of the game's strongest agent family (one budget \
+         doubling apart); where they disagree the game is `undecided`, and a study still short of its stopping \
+         rule says how many more games (worst-case power calculation) would settle it. *Elo* is the top \
+         budget's rating on the game's scale (random = 0; `≥` where only sweeps link it). Each row comes from \
+         the committed study it names, which states the seed, the cost and every agent string.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| game | verdict | first-mover score [95 %] | agent | Elo | n | the budget below | study |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
+    for a in &all {
+        for answer in &a.study.answers {
+            let _ = writeln!(md, "{}", answer_row(a, answer));
+        }
+    }
+    let answered_games: Vec<&str> = all
+        .iter()
+        .flat_map(|a| {
+            a.study
+                .answers
+                .iter()
+                .map(|x| x.blocks[0])
+                .map(|i| a.study.blocks[i].game.as_str())
+        })
+        .collect();
+    let missing: Vec<&str> = engine::registry::GAMES
+        .iter()
+        .map(|g| g.name)
+        .filter(|name| *name != "sly_solitaire")
+        .filter(|name| !answered_games.iter().any(|g| super::base_name(g) == *name))
+        .collect();
+    if !missing.is_empty() {
+        let _ = writeln!(
+            md,
+            "\nNot yet studied at strong play: {}. Their weak-play figures are in the details below; \
+             a figure from weak play does not answer the question.\n",
+            missing
+                .iter()
+                .map(|g| format!("`{g}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    } else {
+        let _ = writeln!(md);
+    }
+    mechanisms(md, &all);
+    curves(md, results, &all, plots_dir, plots)?;
+    Ok(())
+}
+
+/// A paragraph per comparison of an answered study: the two scores, the
+/// difference with its interval, the verdict.
+fn mechanisms(md: &mut String, all: &[Answered]) {
+    let rows: Vec<(&Answered, &CompareRow)> = all
+        .iter()
+        .flat_map(|a| a.compare.iter().map(move |c| (a, c)))
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(md, "### The balancing rules\n");
+    for (a, c) in rows {
+        let _ = writeln!(
+            md,
+            "**`{}` against `{}`** ({}, {}): the first mover scores {:.3} with it (n = {}) and {:.3} without \
+             (n = {}); the difference is {:+.3} [{:+.3}, {:+.3}] (anytime-valid, Holm-adjusted p = {:.4}): \
+             **{}**.\n",
+            c.game,
+            c.reference,
+            a.study.name,
+            agent_in_words(&c.agent),
+            c.score,
+            thousands(c.n),
+            c.score_reference,
+            thousands(c.n_reference),
+            c.difference,
+            c.lower,
+            c.upper,
+            c.p_holm,
+            c.verdict
+        );
+    }
+}
+
+/// A strength curve per answered study: each game of its answers, the
+/// first mover's score at each budget against the budget's Elo.
+fn curves(
+    md: &mut String,
+    results: &Path,
+    all: &[Answered],
+    plots_dir: &Path,
+    plots: &mut Vec<PathBuf>,
+) -> Result<()> {
+    for a in all.iter().filter(|a| a.dir.is_some()) {
+        let mut series: Vec<(String, Vec<plot::CurvePoint>)> = Vec::new();
+        for answer in &a.study.answers {
+            let points: Vec<plot::CurvePoint> = answer
+                .blocks
+                .iter()
+                .filter_map(|&i| a.row(i))
+                .filter_map(|r| {
+                    let (lo, hi) = elo_interval(&r.elo_rating)?;
+                    Some((
+                        r.elo?,
+                        lo,
+                        hi,
+                        r.score,
+                        r.score_lower,
+                        r.score_upper,
+                        0.0,
+                        agent_in_words(&r.agent),
+                    ))
+                })
+                .collect();
+            if !points.is_empty() {
+                series.push((answer.name.clone(), points));
+            }
+        }
+        if series.is_empty() {
+            continue;
+        }
+        let path = plots_dir.join(format!("answers-{}.svg", a.study.name));
+        plot::score_curves(
+            &path,
+            &format!("{}: the first mover's score over strength", a.study.name),
+            &series,
+        )?;
+        let seats = a.study.blocks[0].seats;
+        let _ = writeln!(
+            md,
+            "![answers: {}]({})\n\n*Figure: study `{}`, the first mover's score (win 1, draw ½) at each budget \
+             against its Elo on the game's scale; whiskers are the anytime-valid intervals; the line is the fair \
+             share {}; seed {}.*\n",
+            a.study.name,
+            rel(results, &path),
+            a.study.name,
+            if seats == 2 {
+                "½".to_string()
+            } else {
+                format!("1/{seats}")
+            },
+            a.study.seed
+        );
+        plots.push(path);
+    }
+    Ok(())
+}
+
+/// The interval of a rating text `+812 [+700, +920]`; `None` for a bound
+/// (`≥ +400`) or a missing rating.
+fn elo_interval(text: &str) -> Option<(f64, f64)> {
+    let inner = text.split_once('[')?.1.split_once(']')?.0;
+    let (lo, hi) = inner.split_once(',')?;
+    Some((lo.trim().parse().ok()?, hi.trim().parse().ok()?))
+}
