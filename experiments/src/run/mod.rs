@@ -341,9 +341,14 @@ impl GameVisitor for RunVisitor<'_> {
         }
         let limit = args.limit.unwrap_or(u64::MAX).min(table.count());
         let wanted = |i: u64| !done.contains(i) && jobs::in_shard(&config, i);
-        let todo = (0..limit)
+        // The games to play, listed first: rayon splits a range by index,
+        // so a range whose first part is done (a resumed run, each stretch
+        // of a run under --until, a shard) would leave the games to one
+        // thread while the other found nothing.
+        let indices: Vec<u64> = (0..limit)
             .filter(|&i| wanted(i) && table.get(i).is_some())
-            .count();
+            .collect();
+        let todo = indices.len();
         // A resumed run with nothing to play leaves its configuration and
         // provenance as they were: reading results is not making them.
         if !(resuming && todo == 0 && columns.is_some()) {
@@ -363,7 +368,12 @@ impl GameVisitor for RunVisitor<'_> {
             _ => RowWriter::create(&args.out, n)?,
         };
         let (threads, note) = safety::cap_threads(args.threads, todo);
-        if let Some(note) = note {
+        // Once per run: not for a block with nothing left to play, nor for
+        // each later stretch of a run under a stopping rule.
+        if let Some(note) = note
+            && todo > 0
+            && !args.continues
+        {
             eprintln!("{note}");
         }
         let bar = crate::output::table::games_bar(todo, args.progress);
@@ -397,9 +407,8 @@ impl GameVisitor for RunVisitor<'_> {
                 writer.finish()
             });
             pool.install(|| {
-                (0..limit)
+                indices
                     .into_par_iter()
-                    .filter(|&i| wanted(i))
                     .filter_map(|i| table.get(i))
                     .for_each_with(Batch::new(tx), |batch, job| {
                         batch.push(play_job(&game, specs, &job, setup));
