@@ -31,6 +31,9 @@ struct Answered {
     /// study stopped before its end) the row of its games so far, else
     /// `None` (not started).
     rows: Vec<Option<BalanceRow>>,
+    /// Per block: its distinct games (openings and moves), 0 before it
+    /// has run.
+    distinct: Vec<u64>,
     compare: Vec<CompareRow>,
 }
 
@@ -66,6 +69,11 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             continue;
         }
         let rows = block_rows(&study, &dir)?;
+        let distinct = study
+            .blocks
+            .iter()
+            .map(|b| distinct_games(&study::games_path(&dir, &b.name)))
+            .collect::<Result<Vec<u64>>>()?;
         let compare_csv = dir.join("compare.csv");
         let compare = if compare_csv.exists() {
             crate::output::table::read_table(&compare_csv)?
@@ -76,6 +84,7 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             study,
             dir: Some(dir),
             rows,
+            distinct,
             compare,
         });
     }
@@ -90,6 +99,7 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             }
             out.push(Answered {
                 rows: vec![None; study.blocks.len()],
+                distinct: vec![0; study.blocks.len()],
                 study,
                 dir: None,
                 compare: Vec::new(),
@@ -135,6 +145,20 @@ fn block_rows(study: &Study, dir: &Path) -> Result<Vec<Option<BalanceRow>>> {
         )?));
     }
     Ok(rows)
+}
+
+/// The distinct games of a games file (the same opening and moves are one
+/// game); 0 when there is no file yet.
+fn distinct_games(path: &Path) -> Result<u64> {
+    if !path.exists() {
+        return Ok(0);
+    }
+    let mut seen = std::collections::HashSet::new();
+    crate::run::rows::for_each_row(path, false, None, |r| {
+        seen.insert((r.opening_moves, r.moves));
+        Ok(())
+    })?;
+    Ok(seen.len() as u64)
 }
 
 fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
@@ -185,7 +209,11 @@ fn answer_row(a: &Answered, answer: &study::Answer) -> String {
     let blocks = &answer.blocks;
     let top = *blocks.last().expect("an answer reads a block");
     let study_link = match &a.dir {
-        Some(_) => format!("[{0}]({0}/README.md)", a.study.name),
+        // A study stopped before its end has no README yet.
+        Some(dir) if dir.join("README.md").exists() => {
+            format!("[{0}]({0}/README.md)", a.study.name)
+        }
+        Some(_) => format!("[{0}]({0}/study.toml) (running)", a.study.name),
         None => format!("`studies/{}.toml` (not run)", a.study.name),
     };
     let unfinished: Vec<usize> = blocks.iter().copied().filter(|&i| !a.finished(i)).collect();
@@ -224,9 +252,11 @@ fn answer_row(a: &Answered, answer: &study::Answer) -> String {
         elo
     };
     format!(
-        "| {} | {verdict} | {sc} | {} | {elo} | {n} | {below} | {study_link} |",
+        "| {} | {verdict} | {sc} | {} | {elo} | {n} | {} | {below} | {} | {study_link} |",
         answer.name,
         agent_in_words(&b.agent),
+        thousands(a.distinct[top]),
+        a.study.seed,
     )
 }
 
@@ -261,14 +291,15 @@ pub fn section(
          of its study. A verdict holds at the top two budgets of the game's strongest agent family (one budget \
          doubling apart); where they disagree the game is `undecided`, and a study still short of its stopping \
          rule says how many more games (worst-case power calculation) would settle it. *Elo* is the top \
-         budget's rating on the game's scale (random = 0; `≥` where only sweeps link it). Each row comes from \
+         budget's rating on the game's scale (random = 0; `≥` where only sweeps link it); *distinct* counts \
+         different games among the n (below n, games repeat and the interval is too narrow). Each row comes from \
          the committed study it names, which states the seed, the cost and every agent string.\n"
     );
     let _ = writeln!(
         md,
-        "| game | verdict | first-mover score [95 %] | agent | Elo | n | the budget below | study |"
+        "| game | verdict | first-mover score [95 %] | agent | Elo | n | distinct | the budget below | seed | study |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
     for a in &all {
         for answer in &a.study.answers {
             let _ = writeln!(md, "{}", answer_row(a, answer));

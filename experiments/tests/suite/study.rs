@@ -462,11 +462,25 @@ fn the_report_opens_with_the_answers_of_the_studies() {
             r.score, r.score_lower, r.score_upper
         )
     };
+    // Distinct games: different move lists in the games file's CSV.
+    let text = experiments::run::storage::read_to_string(&results.join("run/mcts.csv.gz")).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let col = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "moves")
+        .unwrap();
+    let distinct: std::collections::HashSet<String> = reader
+        .records()
+        .map(|r| r.unwrap()[col].to_string())
+        .collect();
     let row = format!(
-        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move | {} | {} | {} | [run](run/README.md) |",
+        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move | {} | {} | {} | {} | 3 | [run](run/README.md) |",
         score(top),
         top.elo_rating,
         top.n,
+        distinct.len(),
         score(low)
     );
     let answers = md.find("## The answers").expect("an answers section");
