@@ -11,13 +11,11 @@ skips, saying so. With `BOARDLAB_SCREENSHOTS=DIR` the screenshots are kept."""
 import base64
 import os
 import pathlib
-import subprocess
 import tempfile
-import time
 
 import pytest
 
-from test_serve import ROOT, WebDriver, _browser, _free_port, png_colours
+from test_serve import ROOT, _browser, png_colours, start_webdriver
 
 # The committed page; another with BOARDLAB_REPORT_PAGE.
 PAGE = pathlib.Path(os.environ.get("BOARDLAB_REPORT_PAGE", ROOT / "results" / "report.html"))
@@ -25,18 +23,7 @@ PAGE = pathlib.Path(os.environ.get("BOARDLAB_REPORT_PAGE", ROOT / "results" / "r
 
 @pytest.fixture(scope="module")
 def browser():
-    chromium, driver = _browser()
-    port = _free_port()
-    chromedriver = subprocess.Popen([driver, f"--port={port}"], stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
-    wd = WebDriver(f"http://127.0.0.1:{port}")
-    for _ in range(100):
-        try:
-            wd.call("GET", "/status")
-            break
-        except (OSError, AssertionError):
-            time.sleep(0.1)
-    wd.start(chromium)
+    wd, chromedriver = start_webdriver(*_browser())
     yield wd
     wd.quit()
     chromedriver.terminate()

@@ -128,6 +128,22 @@ class WebDriver:
                 pass
 
 
+def start_webdriver(chromium, driver):
+    """chromedriver on a free port and a headless Chromium session in it."""
+    port = _free_port()
+    chromedriver = subprocess.Popen([driver, f"--port={port}"], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+    wd = WebDriver(f"http://127.0.0.1:{port}")
+    for _ in range(100):
+        try:
+            wd.call("GET", "/status")
+            break
+        except (OSError, AssertionError):
+            time.sleep(0.1)
+    wd.start(chromium)
+    return wd, chromedriver
+
+
 def png_colours(png):
     """The number of distinct colours of an 8-bit RGB(A) PNG, and the share
     of pixels that are not its most common colour."""
@@ -185,17 +201,7 @@ def site():
     line = server.stdout.readline()
     assert line.startswith("serving http://127.0.0.1:"), line
     url = line.split()[1]
-    port = _free_port()
-    chromedriver = subprocess.Popen([driver, f"--port={port}"], stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
-    wd = WebDriver(f"http://127.0.0.1:{port}")
-    for _ in range(100):
-        try:
-            wd.call("GET", "/status")
-            break
-        except (OSError, AssertionError):
-            time.sleep(0.1)
-    wd.start(chromium)
+    wd, chromedriver = start_webdriver(chromium, driver)
     shots = pathlib.Path(os.environ.get("BOARDLAB_SCREENSHOTS", tmp / "shots"))
     shots.mkdir(parents=True, exist_ok=True)
     yield wd, url, runs, shots

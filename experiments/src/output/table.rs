@@ -12,6 +12,22 @@ use serde::de::DeserializeOwned;
 use engine::registry::GAMES;
 use engine::spec::Spec;
 
+/// A whole number with thousands separators (`1000` → `1,000`); other
+/// text unchanged.
+pub fn thousands(n: &str) -> String {
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return n.to_string();
+    }
+    let mut out = String::new();
+    for (i, c) in n.chars().enumerate() {
+        if i > 0 && (n.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The path `name` beside an output file: in its folder, or the current
 /// folder for a bare file name (`runs/balance.csv` → `runs/ladder.csv`).
 pub fn beside(out: &Path, name: &str) -> std::path::PathBuf {

@@ -262,7 +262,7 @@ fn answer_row(a: &Answered, answer: &study::Answer) -> String {
 
 /// `12345` → `12,345`.
 fn thousands(n: u64) -> String {
-    super::thousands(&n.to_string())
+    crate::output::table::thousands(&n.to_string())
 }
 
 /// Writes the answers section: the table, a paragraph per comparison (the

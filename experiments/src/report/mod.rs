@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 
 use engine::BoardShape;
 
-use crate::output::table::short;
+use crate::output::table::{short, thousands};
 use crate::research::balance::{BalanceRow, by_game, read_balance, slug};
 use crate::research::swapmap::{SwapRow, cell_map, pie_values, read_swapmap};
 use crate::run::{read_config, read_rows};
@@ -371,22 +371,6 @@ pub fn agent_in_words(spec: &str) -> String {
     } else {
         format!("{words} ({})", rest.join(","))
     }
-}
-
-/// A whole number with thousands separators (`1000` → `1,000`); other
-/// text unchanged.
-fn thousands(n: &str) -> String {
-    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-        return n.to_string();
-    }
-    let mut out = String::new();
-    for (i, c) in n.chars().enumerate() {
-        if i > 0 && (n.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn provenance_section(md: &mut String, results: &Path, rows: &[BalanceRow]) -> Result<()> {

@@ -5,10 +5,12 @@ use std::path::Path;
 
 use anyhow::{Result, anyhow};
 use engine::BoardShape;
+use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::{
-    BLACK, BLUE, ChartBuilder, Circle, Color, DrawingArea, DrawingBackend, IntoDrawingArea,
-    IntoFont, LineSeries, PathElement, Polygon, RGBColor, Rectangle, SVGBackend, Text, TextStyle,
-    WHITE,
+    BLACK, BLUE, Cartesian2d, ChartBuilder, ChartContext, Circle, Color, DrawingArea,
+    DrawingBackend, IntoDrawingArea, IntoFont, LineSeries, PathElement, Polygon, RGBColor,
+    Rectangle, SVGBackend, Text, TextStyle, WHITE,
 };
 
 /// The colour of a first-mover rate `q`: blue below 1/2 (the second mover
@@ -390,14 +392,7 @@ pub fn strength_curve(path: &Path, title: &str, points: &[CurvePoint]) -> Result
             )))
             .map_err(|e| err(e.to_string()))?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK.mix(0.4))
-        .draw()
-        .map_err(|e| err(e.to_string()))?;
-    root.present().map_err(|e| err(e.to_string()))?;
-    Ok(())
+    legend_and_present(&mut chart, &root, path)
 }
 
 /// A histogram of game lengths in plies.
@@ -514,6 +509,16 @@ pub fn score_curves(path: &Path, title: &str, series: &[(String, Vec<CurvePoint>
                 .map_err(|e| err(e.to_string()))?;
         }
     }
+    legend_and_present(&mut chart, &root, path)
+}
+
+/// The legend box of a line chart, then the file written.
+fn legend_and_present<'a, 'b: 'a>(
+    chart: &mut ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    root: &DrawingArea<SVGBackend<'b>, Shift>,
+    path: &Path,
+) -> Result<()> {
+    let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
     chart
         .configure_series_labels()
         .background_style(WHITE.mix(0.8))

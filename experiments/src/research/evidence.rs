@@ -94,15 +94,7 @@ pub const CROSS_ENGINE: &[(&str, &str)] = &[(
 )];
 
 fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::output::table::thousands(&n.to_string())
 }
 
 /// The evidence page.

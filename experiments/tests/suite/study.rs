@@ -502,7 +502,10 @@ fn the_report_opens_with_the_answers_of_the_studies() {
     // answer, each the games its interval needs at the worst-case spread.
     let units =
         experiments::stats::sequential::units_for_half_width(0.25, 0.03, 0.05 / 3.0).unwrap();
-    let needs = format!("undecided (needs {} games)", thousands(2 * units));
+    let needs = format!(
+        "undecided (needs {} games)",
+        experiments::output::table::thousands(&(2 * units).to_string())
+    );
     assert!(
         md.contains(&format!("| Slingshot 7x7 | {needs} |"))
             && md.contains("`studies/planned.toml` (not run)"),
@@ -520,16 +523,4 @@ fn the_report_opens_with_the_answers_of_the_studies() {
         md.matches("![").count()
     );
     assert!(!html.contains("<img") && !html.contains("<script"));
-}
-
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
