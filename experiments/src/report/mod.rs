@@ -738,7 +738,7 @@ fn swap_section(
             v.openings,
             v.min_n,
             v.row.seed,
-            rel(results, Path::new(&v.row.games_csv))
+            rel(results, &resolve(results, &v.row.games_csv))
         );
         plots.push(path);
     }
