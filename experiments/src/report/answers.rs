@@ -37,12 +37,9 @@ struct Answered {
     compare: Vec<CompareRow>,
 }
 
-/// `0.512 [0.481, 0.543]`.
+/// A row's score with its interval, `0.512 [0.481, 0.543]`.
 fn score(r: &BalanceRow) -> String {
-    format!(
-        "{:.3} [{:.3}, {:.3}]",
-        r.score, r.score_lower, r.score_upper
-    )
+    super::study::interval(r.score, r.score_lower, r.score_upper)
 }
 
 /// The committed studies with answers (`<results>/*/study.toml`), then the
@@ -204,7 +201,7 @@ impl Answered {
     }
 }
 
-/// One row of the answers table, and its verdict word for the summary.
+/// One row of the answers table.
 fn answer_row(a: &Answered, answer: &study::Answer) -> String {
     let blocks = &answer.blocks;
     let top = *blocks.last().expect("an answer reads a block");

@@ -13,7 +13,7 @@ use crate::research::study::{GAMES_EXT, Study, StudyOutcome};
 use crate::run::safety::Provenance;
 
 /// `0.512 [0.481, 0.543]`.
-fn interval(x: f64, lo: f64, hi: f64) -> String {
+pub(super) fn interval(x: f64, lo: f64, hi: f64) -> String {
     format!("{x:.3} [{lo:.3}, {hi:.3}]")
 }
 
