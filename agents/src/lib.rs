@@ -21,7 +21,9 @@
 //!   ([`alphabeta`]).
 //! * `solver(mb=64,nodes=0,plies=fewest)`: an exact solver: branch and
 //!   bound for one-seat puzzles, win/draw/loss negamax for two seats
-//!   ([`solver`]).
+//!   ([`solver`]). Beside it, [`proof`] is a second, separately written
+//!   two-seat method (depth-bounded proof-number search, no agent spec),
+//!   used to check the solver's results.
 //! * `external(cmd="prog args",ms=1000,nodes=0,depth=0,margin=1000)`: a
 //!   program that speaks UGI, asked for each move ([`external`]); it loses
 //!   the game by [`Forfeit`] if it crashes, runs out of time or cheats.
@@ -58,6 +60,7 @@ pub mod alphabeta;
 pub mod external;
 pub mod mcts;
 pub mod pie;
+pub mod proof;
 pub mod random;
 pub mod solver;
 pub mod uct;
