@@ -42,7 +42,7 @@ fn score(r: &BalanceRow) -> String {
     super::study::interval(r.score, r.score_lower, r.score_upper)
 }
 
-/// The committed studies with answers (`<results>/*/study.toml`), then the
+/// The committed studies with answers or a `[truth]` (`<results>/*/study.toml`), then the
 /// study files of `studies` with answers that have no folder there, each
 /// set in name order.
 fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
@@ -62,7 +62,7 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
         let label = format!("{}/study.toml", rel(results, &dir));
         let study = study::parse(&text, &label, &name)?;
         run_names.push(study.name.clone());
-        if study.answers.is_empty() {
+        if study.answers.is_empty() && study.truth.is_none() {
             continue;
         }
         let rows = block_rows(&study, &dir)?;
@@ -334,6 +334,149 @@ pub fn section(
     }
     mechanisms(md, &all);
     curves(md, results, &all, plots_dir, plots)?;
+    calibration(md, results, &all, plots_dir, plots)?;
+    Ok(())
+}
+
+/// `fair share ½` for two seats, `fair share 1/k` for k.
+fn fair_share(seats: usize) -> String {
+    if seats == 2 {
+        "fair share ½".to_string()
+    } else {
+        format!("fair share 1/{seats}")
+    }
+}
+
+/// Whether a row's interval holds `value`.
+fn holds(r: &BalanceRow, value: f64) -> bool {
+    r.score_lower <= value && value <= r.score_upper
+}
+
+/// Per committed study with a `[truth]` (a solved game): each block's
+/// estimate against the true score, the strength from which the intervals
+/// hold it, and the curve with the truth drawn.
+fn calibration(
+    md: &mut String,
+    results: &Path,
+    all: &[Answered],
+    plots_dir: &Path,
+    plots: &mut Vec<PathBuf>,
+) -> Result<()> {
+    for a in all.iter().filter(|a| a.dir.is_some()) {
+        let Some(truth) = &a.study.truth else {
+            continue;
+        };
+        let game = &a.study.blocks[0].game;
+        let link = if a.dir.as_ref().is_some_and(|d| d.join("README.md").exists()) {
+            format!("[{0}]({0}/README.md)", a.study.name)
+        } else {
+            format!("[{0}]({0}/study.toml) (running)", a.study.name)
+        };
+        let _ = writeln!(
+            md,
+            "### Calibration on a solved game: `{}`
+
+{} The first mover's true score is **{}**.              Study {link} plays the game at rising strength: an interval that excludes the truth is a              wrong answer at that strength, so a verdict needs agents at least as strong as the first              budget from which every interval holds it.
+",
+            super::base_name(game),
+            truth.source,
+            truth.value
+        );
+        let _ = writeln!(
+            md,
+            "| agent | Elo | n | distinct | first-mover score [95 %] | holds the truth |"
+        );
+        let _ = writeln!(md, "|---|---|---|---|---|---|");
+        let mut points = Vec::new();
+        for (i, b) in a.study.blocks.iter().enumerate() {
+            let Some(r) = a.row(i) else {
+                let _ = writeln!(
+                    md,
+                    "| {} | – | 0 | 0 | not played | – |",
+                    agent_in_words(&b.agent)
+                );
+                continue;
+            };
+            let elo = if r.elo_rating.is_empty() {
+                "–"
+            } else {
+                r.elo_rating.as_str()
+            };
+            let _ = writeln!(
+                md,
+                "| {} | {elo} | {} | {} | {} | {} |",
+                agent_in_words(&b.agent),
+                thousands(r.n),
+                thousands(a.distinct[i]),
+                score(r),
+                if holds(r, truth.value) { "yes" } else { "no" }
+            );
+            if let (Some(elo), Some((lo, hi))) = (r.elo, elo_interval(&r.elo_rating)) {
+                points.push((
+                    elo,
+                    lo,
+                    hi,
+                    r.score,
+                    r.score_lower,
+                    r.score_upper,
+                    0.0,
+                    agent_in_words(&r.agent),
+                ));
+            }
+        }
+        // The weakest block from which every played block holds the truth.
+        let played: Vec<(usize, &BalanceRow)> = (0..a.study.blocks.len())
+            .filter_map(|i| a.row(i).map(|r| (i, r)))
+            .collect();
+        let from = played
+            .iter()
+            .position(|_| true)
+            .and_then(|_| {
+                (0..played.len()).find(|&k| played[k..].iter().all(|(_, r)| holds(r, truth.value)))
+            })
+            .map(|k| played[k].0);
+        let _ = match from {
+            Some(i) => writeln!(
+                md,
+                "
+From {} on, every interval holds the truth.
+",
+                agent_in_words(&a.study.blocks[i].agent)
+            ),
+            None => writeln!(
+                md,
+                "
+The strongest budget played does not hold the truth: none here is strong enough.
+"
+            ),
+        };
+        if points.is_empty() {
+            continue;
+        }
+        let path = plots_dir.join(format!("calibration-{}.svg", a.study.name));
+        let seats = a.study.blocks[0].seats;
+        plot::score_curves(
+            &path,
+            &format!("{}: the estimate against the true score", a.study.name),
+            &[(super::base_name(game).to_string(), points)],
+            &[
+                (1.0 / seats as f64, fair_share(seats)),
+                (truth.value, format!("the true score {}", truth.value)),
+            ],
+        )?;
+        let _ = writeln!(
+            md,
+            "![calibration: {}]({})
+
+*Figure: study `{}`, the first mover's score (win 1, draw ½) at each              budget against its Elo on the game's scale, with the anytime-valid intervals, the fair share and              the true score; seed {}.*
+",
+            a.study.name,
+            rel(results, &path),
+            a.study.name,
+            a.study.seed
+        );
+        plots.push(path);
+    }
     Ok(())
 }
 
@@ -409,12 +552,13 @@ fn curves(
             continue;
         }
         let path = plots_dir.join(format!("answers-{}.svg", a.study.name));
+        let seats = a.study.blocks[0].seats;
         plot::score_curves(
             &path,
             &format!("{}: the first mover's score over strength", a.study.name),
             &series,
+            &[(1.0 / seats as f64, fair_share(seats))],
         )?;
-        let seats = a.study.blocks[0].seats;
         let _ = writeln!(
             md,
             "![answers: {}]({})\n\n*Figure: study `{}`, the first mover's score (win 1, draw ½) at each budget \
@@ -423,11 +567,7 @@ fn curves(
             a.study.name,
             rel(results, &path),
             a.study.name,
-            if seats == 2 {
-                "½".to_string()
-            } else {
-                format!("1/{seats}")
-            },
+            fair_share(seats).trim_start_matches("fair share "),
             a.study.seed
         );
         plots.push(path);

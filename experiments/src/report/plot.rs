@@ -450,11 +450,18 @@ const SERIES: [RGBColor; 6] = [
 /// The first mover's score (win 1, draw ½) against agent strength, one
 /// series per game: a point per budget with whiskers both ways (the score's
 /// anytime-valid interval, the Elo's 95 % interval), a line through each
-/// series, and the fair share ½. The score axis spans the whiskers.
+/// series, and a labelled horizontal line per `levels` entry (the fair
+/// share, a solved game's true score). The score axis spans the whiskers
+/// and the levels.
 ///
 /// # Errors
 /// An output that cannot be written.
-pub fn score_curves(path: &Path, title: &str, series: &[(String, Vec<CurvePoint>)]) -> Result<()> {
+pub fn score_curves(
+    path: &Path,
+    title: &str,
+    series: &[(String, Vec<CurvePoint>)],
+    levels: &[(f64, String)],
+) -> Result<()> {
     let err = |e: String| anyhow!("cannot draw {}: {e}", path.display());
     let all = || series.iter().flat_map(|s| s.1.iter());
     let span = |lo: f64, hi: f64, pad: f64| {
@@ -469,8 +476,15 @@ pub fn score_curves(path: &Path, title: &str, series: &[(String, Vec<CurvePoint>
         all().map(|p| p.2).fold(f64::NEG_INFINITY, f64::max),
         0.1,
     );
-    let y0 = all().map(|p| p.4).fold(0.5f64, f64::min);
-    let y1 = all().map(|p| p.5).fold(0.5f64, f64::max);
+    let at = levels.iter().map(|l| l.0);
+    let y0 = all()
+        .map(|p| p.4)
+        .chain(at.clone())
+        .fold(f64::INFINITY, f64::min);
+    let y1 = all()
+        .map(|p| p.5)
+        .chain(at)
+        .fold(f64::NEG_INFINITY, f64::max);
     let (y0, y1) = ((y0 - 0.02).max(0.0), (y1 + 0.02).min(1.0));
     let root = SVGBackend::new(path, (720, 440)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
@@ -487,9 +501,15 @@ pub fn score_curves(path: &Path, title: &str, series: &[(String, Vec<CurvePoint>
         .y_desc("first mover's score (anytime-valid interval)")
         .draw()
         .map_err(|e| err(e.to_string()))?;
-    chart
-        .draw_series(LineSeries::new([(x0, 0.5), (x1, 0.5)], BLACK.mix(0.5)))
-        .map_err(|e| err(e.to_string()))?;
+    for (k, (y, name)) in levels.iter().enumerate() {
+        // The first level in grey, the next ones in darker shades.
+        let c = BLACK.mix(0.5 + 0.3 * k.min(1) as f64);
+        chart
+            .draw_series(LineSeries::new([(x0, *y), (x1, *y)], c))
+            .map_err(|e| err(e.to_string()))?
+            .label(name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c));
+    }
     for (k, (name, points)) in series.iter().enumerate() {
         let c = SERIES[k % SERIES.len()];
         chart

@@ -73,6 +73,7 @@ struct StudyFile {
     ratings: Option<RatingsFile>,
     #[serde(default)]
     answer: Vec<AnswerFile>,
+    truth: Option<TruthFile>,
 }
 
 fn default_seed() -> u64 {
@@ -123,6 +124,26 @@ struct CompareFile {
 struct AnswerFile {
     name: toml::Spanned<String>,
     blocks: toml::Spanned<Vec<toml::Spanned<String>>>,
+}
+
+/// `[truth]`: the first mover's exact score where the game is solved.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TruthFile {
+    value: toml::Spanned<f64>,
+    source: toml::Spanned<String>,
+}
+
+/// The first mover's exact score in a solved game (`[truth]`): every block
+/// of the study plays that game, and the report checks each block's
+/// estimate against it (calibration).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Truth {
+    /// The first mover's score under perfect play: 1 a forced win, ½ a
+    /// draw, 0 a forced loss.
+    pub value: f64,
+    /// Where the value comes from (a proof, a committed solve), as written.
+    pub source: String,
 }
 
 /// One row of the answers (`[[answer]]`): the game's verdict is read from
@@ -203,6 +224,8 @@ pub struct Study {
     pub rating_games: u32,
     /// The rows this study gives the report's answers table.
     pub answers: Vec<Answer>,
+    /// With `[truth]`: the solved game's exact first-mover score.
+    pub truth: Option<Truth>,
     /// The file's text.
     pub text: String,
 }
@@ -461,6 +484,10 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
             blocks: idx,
         });
     }
+    let truth = match &file.truth {
+        Some(t) => Some(truth(label, text, t, &blocks)?),
+        None => None,
+    };
     let (ratings, rating_games) = match &file.ratings {
         Some(r) => (rating_groups(label, text, r, &blocks)?, *r.games.get_ref()),
         None => (Vec::new(), 0),
@@ -487,7 +514,49 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
         ratings,
         rating_games,
         answers,
+        truth,
         text: text.to_string(),
+    })
+}
+
+/// Checks `[truth]`: a score in [0, 1] with its source, for a study whose
+/// blocks all play one game.
+fn truth(label: &str, text: &str, t: &TruthFile, blocks: &[Block]) -> Result<Truth> {
+    let value = *t.value.get_ref();
+    let err = |field: &str, msg: &str| {
+        let span = if field == "value" {
+            t.value.span()
+        } else {
+            t.source.span()
+        };
+        at(label, text, span, field, msg)
+    };
+    if !(0.0..=1.0).contains(&value) {
+        return Err(err(
+            "value",
+            &format!(
+                "{value} is not a score: 1 is a forced win of the first mover, 0.5 a draw, 0 a loss"
+            ),
+        ));
+    }
+    if t.source.get_ref().trim().is_empty() {
+        return Err(err(
+            "source",
+            "say where the value comes from (a proof, a committed solve)",
+        ));
+    }
+    if let Some(b) = blocks.iter().find(|b| b.game != blocks[0].game) {
+        return Err(err(
+            "value",
+            &format!(
+                "blocks {:?} ({}) and {:?} ({}) play different games: a truth is about one game",
+                blocks[0].name, blocks[0].game, b.name, b.game
+            ),
+        ));
+    }
+    Ok(Truth {
+        value,
+        source: t.source.get_ref().trim().to_string(),
     })
 }
 

@@ -524,3 +524,96 @@ fn the_report_opens_with_the_answers_of_the_studies() {
     );
     assert!(!html.contains("<img") && !html.contains("<script"));
 }
+
+/// `[truth]` is a score with its source, for a study of one game; anything
+/// else is a one-line error naming the line and the field.
+#[test]
+fn a_truth_is_a_score_of_one_game() {
+    let d = dir("study-truth-bad");
+    // The first two blocks (Slingshot 7x7) without the 9x9 block: 14 lines.
+    let full = study_text(4);
+    let one_game = full[..full.find("[[block]]\nname = \"big\"").unwrap()].to_string();
+    let cases = [
+        (
+            one_game.clone(),
+            "value = 1.5\nsource = \"a proof\"",
+            "line 17, field `value`: 1.5 is not a score",
+        ),
+        (
+            one_game,
+            "value = 0.0\nsource = \" \"",
+            "line 18, field `source`: say where the value comes from",
+        ),
+        (
+            full,
+            "value = 0.0\nsource = \"a proof\"",
+            "line 26, field `value`: blocks \"random\"",
+        ),
+    ];
+    for (good, truth, needle) in cases {
+        let text = format!("{good}\n[truth]\n{truth}\n");
+        let file = write_study(&d, &text);
+        let out = boardlab(&["study", &file, "--out", &p(&d, "out"), "--quiet"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{truth}: {err}");
+        assert!(err.contains(needle), "{truth}: {err:?} lacks {needle:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{truth}: {err:?}");
+    }
+}
+
+/// A study of a solved game (`[truth]`) gets a calibration section in the
+/// report: each block's estimate, whether its interval (as `balance.csv`
+/// gives it) holds the true score, and a curve with the truth drawn.
+#[test]
+fn the_report_checks_a_solved_game_against_its_truth() {
+    let d = dir("study-truth");
+    let results = d.join("results");
+    let text = "question = \"Does the estimate find Line Up's true value?\"\nseed = 5\ngames = 24\n\n\
+        [[block]]\nname = \"random\"\ngame = \"line_up\"\nagent = \"random\"\n\n\
+        [[block]]\nname = \"mcts\"\ngame = \"line_up\"\nagent = \"mcts(iterations=200)\"\n\n\
+        [truth]\nvalue = 0.0\nsource = \"Line Up is a second-player win.\"\n\n\
+        [ratings]\ngames = 8\nrungs = [\"random\"]\n";
+    let file = p(&d, "solved.toml");
+    std::fs::write(&file, text).unwrap();
+    study(&file, results.join("solved").to_str().unwrap(), &[]);
+    // The report reads a results folder with a balance summary.
+    ok(&[
+        "balance",
+        "--game",
+        "catapult",
+        "--agent",
+        "random",
+        "--games",
+        "4",
+        "--no-baseline",
+        "--out",
+        results.join("balance.csv").to_str().unwrap(),
+        "--quiet",
+    ]);
+    ok(&["report", "--results", results.to_str().unwrap()]);
+    let md = std::fs::read_to_string(results.join("REPORT.md")).unwrap();
+    let at = md
+        .find("### Calibration on a solved game: `line_up`")
+        .expect("a calibration section");
+    let section = &md[at..];
+    assert!(
+        section.contains("Line Up is a second-player win. The first mover's true score is **0**."),
+        "{section}"
+    );
+    let rows =
+        experiments::research::balance::read_balance(&results.join("solved/balance.csv")).unwrap();
+    for (r, words) in rows
+        .iter()
+        .zip(["random moves", "MCTS, 200 playouts a move"])
+    {
+        let holds = if r.score_lower <= 0.0 { "yes" } else { "no" };
+        let row = format!("| {words} | {} | {} |", r.elo_rating, r.n);
+        let line = section
+            .lines()
+            .find(|l| l.starts_with(&row))
+            .unwrap_or_else(|| panic!("{row}\n{section}"));
+        assert!(line.ends_with(&format!("| {holds} |")), "{line}");
+    }
+    assert!(results.join("plots/calibration-solved.svg").exists());
+    assert!(section.contains("plots/calibration-solved.svg"));
+}
