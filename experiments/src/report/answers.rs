@@ -347,6 +347,11 @@ fn fair_share(seats: usize) -> String {
     }
 }
 
+/// The fair-share line of a curve: its level and label.
+fn fair_level(seats: usize) -> (f64, String) {
+    (1.0 / seats as f64, fair_share(seats))
+}
+
 /// Whether a row's interval holds `value`.
 fn holds(r: &BalanceRow, value: f64) -> bool {
     r.score_lower <= value && value <= r.score_upper
@@ -411,18 +416,7 @@ fn calibration(
                 score(r),
                 if holds(r, truth.value) { "yes" } else { "no" }
             );
-            if let (Some(elo), Some((lo, hi))) = (r.elo, elo_interval(&r.elo_rating)) {
-                points.push((
-                    elo,
-                    lo,
-                    hi,
-                    r.score,
-                    r.score_lower,
-                    r.score_upper,
-                    0.0,
-                    agent_in_words(&r.agent),
-                ));
-            }
+            points.extend(curve_point(r));
         }
         // The weakest block from which every played block holds the truth.
         let played: Vec<(usize, &BalanceRow)> = (0..a.study.blocks.len())
@@ -445,22 +439,19 @@ From {} on, every interval holds the truth.
             ),
             None => writeln!(
                 md,
-                "
-The strongest budget played does not hold the truth: none here is strong enough.
-"
+                "\nThe strongest budget played does not hold the truth: none here is strong enough.\n"
             ),
         };
         if points.is_empty() {
             continue;
         }
         let path = plots_dir.join(format!("calibration-{}.svg", a.study.name));
-        let seats = a.study.blocks[0].seats;
         plot::score_curves(
             &path,
             &format!("{}: the estimate against the true score", a.study.name),
             &[(super::base_name(game).to_string(), points)],
             &[
-                (1.0 / seats as f64, fair_share(seats)),
+                fair_level(a.study.blocks[0].seats),
                 (truth.value, format!("the true score {}", truth.value)),
             ],
         )?;
@@ -530,19 +521,7 @@ fn curves(
                 .blocks
                 .iter()
                 .filter_map(|&i| a.row(i))
-                .filter_map(|r| {
-                    let (lo, hi) = elo_interval(&r.elo_rating)?;
-                    Some((
-                        r.elo?,
-                        lo,
-                        hi,
-                        r.score,
-                        r.score_lower,
-                        r.score_upper,
-                        0.0,
-                        agent_in_words(&r.agent),
-                    ))
-                })
+                .filter_map(curve_point)
                 .collect();
             if !points.is_empty() {
                 series.push((answer.name.clone(), points));
@@ -557,7 +536,7 @@ fn curves(
             &path,
             &format!("{}: the first mover's score over strength", a.study.name),
             &series,
-            &[(1.0 / seats as f64, fair_share(seats))],
+            &[fair_level(seats)],
         )?;
         let _ = writeln!(
             md,
@@ -573,6 +552,22 @@ fn curves(
         plots.push(path);
     }
     Ok(())
+}
+
+/// A block's point on a strength curve: its Elo with the rating's
+/// interval, its score with its interval; `None` before it is rated.
+fn curve_point(r: &BalanceRow) -> Option<plot::CurvePoint> {
+    let (lo, hi) = elo_interval(&r.elo_rating)?;
+    Some((
+        r.elo?,
+        lo,
+        hi,
+        r.score,
+        r.score_lower,
+        r.score_upper,
+        0.0,
+        agent_in_words(&r.agent),
+    ))
 }
 
 /// The interval of a rating text `+812 [+700, +920]`; `None` for a bound

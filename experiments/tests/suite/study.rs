@@ -36,6 +36,24 @@ reference = "random"
     )
 }
 
+/// A small `balance.csv` in `results`: the report reads a results folder
+/// with a balance summary.
+fn balance_summary(results: &Path) {
+    ok(&[
+        "balance",
+        "--game",
+        "catapult",
+        "--agent",
+        "random",
+        "--games",
+        "4",
+        "--no-baseline",
+        "--out",
+        results.join("balance.csv").to_str().unwrap(),
+        "--quiet",
+    ]);
+}
+
 fn write_study(d: &Path, text: &str) -> String {
     let f = p(d, "tiny.toml");
     std::fs::write(&f, text).unwrap();
@@ -423,19 +441,7 @@ fn the_report_opens_with_the_answers_of_the_studies() {
     )
     .unwrap();
     study(&run, results.join("run").to_str().unwrap(), &[]);
-    ok(&[
-        "balance",
-        "--game",
-        "catapult",
-        "--agent",
-        "random",
-        "--games",
-        "4",
-        "--no-baseline",
-        "--out",
-        results.join("balance.csv").to_str().unwrap(),
-        "--quiet",
-    ]);
+    balance_summary(&results);
     let out = ok(&[
         "report",
         "--results",
@@ -576,20 +582,7 @@ fn the_report_checks_a_solved_game_against_its_truth() {
     let file = p(&d, "solved.toml");
     std::fs::write(&file, text).unwrap();
     study(&file, results.join("solved").to_str().unwrap(), &[]);
-    // The report reads a results folder with a balance summary.
-    ok(&[
-        "balance",
-        "--game",
-        "catapult",
-        "--agent",
-        "random",
-        "--games",
-        "4",
-        "--no-baseline",
-        "--out",
-        results.join("balance.csv").to_str().unwrap(),
-        "--quiet",
-    ]);
+    balance_summary(&results);
     ok(&["report", "--results", results.to_str().unwrap()]);
     let md = std::fs::read_to_string(results.join("REPORT.md")).unwrap();
     let at = md
