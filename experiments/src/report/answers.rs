@@ -379,10 +379,10 @@ fn calibration(
         };
         let _ = writeln!(
             md,
-            "### Calibration on a solved game: `{}`
-
-{} The first mover's true score is **{}**.              Study {link} plays the game at rising strength: an interval that excludes the truth is a              wrong answer at that strength, so a verdict needs agents at least as strong as the first              budget from which every interval holds it.
-",
+            "### Calibration on a solved game: `{}`\n\n{} The first mover's true score is **{}**. \
+             Study {link} plays the game at rising strength: an interval that excludes the truth is a \
+             wrong answer at that strength, so a verdict needs agents at least as strong as the first \
+             budget from which every interval holds it.\n",
             super::base_name(game),
             truth.source,
             truth.value
@@ -432,9 +432,7 @@ fn calibration(
         let _ = match from {
             Some(i) => writeln!(
                 md,
-                "
-From {} on, every interval holds the truth.
-",
+                "\nFrom {} on, every interval holds the truth.\n",
                 agent_in_words(&a.study.blocks[i].agent)
             ),
             None => writeln!(
