@@ -168,6 +168,18 @@ fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 impl Answered {
+    /// The study as a link: its README, its study file while it runs (a
+    /// study stopped before its end has no README yet), or the file not
+    /// yet run.
+    fn link(&self) -> String {
+        let name = &self.study.name;
+        match &self.dir {
+            Some(dir) if dir.join("README.md").exists() => format!("[{name}]({name}/README.md)"),
+            Some(_) => format!("[{name}]({name}/study.toml) (running)"),
+            None => format!("`studies/{name}.toml` (not run)"),
+        }
+    }
+
     /// Block `i`'s row, when the study has run it.
     fn row(&self, i: usize) -> Option<&BalanceRow> {
         self.rows.get(i).and_then(Option::as_ref)
@@ -205,14 +217,7 @@ impl Answered {
 fn answer_row(a: &Answered, answer: &study::Answer) -> String {
     let blocks = &answer.blocks;
     let top = *blocks.last().expect("an answer reads a block");
-    let study_link = match &a.dir {
-        // A study stopped before its end has no README yet.
-        Some(dir) if dir.join("README.md").exists() => {
-            format!("[{0}]({0}/README.md)", a.study.name)
-        }
-        Some(_) => format!("[{0}]({0}/study.toml) (running)", a.study.name),
-        None => format!("`studies/{}.toml` (not run)", a.study.name),
-    };
+    let study_link = a.link();
     let unfinished: Vec<usize> = blocks.iter().copied().filter(|&i| !a.finished(i)).collect();
     let verdict = if !unfinished.is_empty() {
         let n: u64 = unfinished.iter().map(|&i| a.needs(i)).sum();
@@ -372,11 +377,7 @@ fn calibration(
             continue;
         };
         let game = &a.study.blocks[0].game;
-        let link = if a.dir.as_ref().is_some_and(|d| d.join("README.md").exists()) {
-            format!("[{0}]({0}/README.md)", a.study.name)
-        } else {
-            format!("[{0}]({0}/study.toml) (running)", a.study.name)
-        };
+        let link = a.link();
         let _ = writeln!(
             md,
             "### Calibration on a solved game: `{}`\n\n{} The first mover's true score is **{}**. \
