@@ -35,7 +35,17 @@
 //!   shallower with a null window first and again in full when they beat
 //!   alpha; **check extensions** (`check_ext=true`): a node in check
 //!   ([`Search::in_check`]) is searched a ply deeper, up to twice the
-//!   iteration's depth in plies from the root.
+//!   iteration's depth in plies from the root; **capture order**
+//!   (`mvv=true`): captures right after the table move, the most material
+//!   ([`Search::capture_gain`]) first, before the killers, and the same
+//!   order in the quiescence search; **logarithmic reductions**
+//!   (`lmr_log=true`, with `lmr`): a late move is reduced 1 + ln(d) ln(i) / 2
+//!   plies (rounded down) at depth d and index i, leaving at least one.
+//!   **futility pruning** (`futility=M`): at a non-PV node of depth
+//!   d ≤ 3, not in check, an evaluation ≥ beta + M·d stands, and one
+//!   ≤ alpha − M·d skips the quiet moves after the first.
+//!   A game may turn any of these on by default ([`SearchDefaults`]); its
+//!   specs then spell the switch out.
 //! * Terminal states score ±(`WIN` − plies from the root), so faster wins
 //!   are preferred. In the table a win or loss score is stored relative to
 //!   the node (`WIN` − plies from the node) and restored relative to the
@@ -142,7 +152,58 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "true|false",
         help: "check extension: a node whose side to move is in check is searched one ply deeper (games with check only)",
     },
+    ParamInfo {
+        name: "mvv",
+        default: "false",
+        values: "true|false",
+        help: "capture order: captures right after the table move, the most material first, in the main and the quiescence search (games that value captures only)",
+    },
+    ParamInfo {
+        name: "lmr_log",
+        default: "false",
+        values: "true|false",
+        help: "late-move reductions grow with depth d and move index i: 1 + ln(d) ln(i) / 2 plies (rounded down), leaving at least one ply; needs lmr",
+    },
+    ParamInfo {
+        name: "futility",
+        default: "0",
+        values: "integer 0..=100000 (0 = off)",
+        help: "futility margin M per ply: at a non-PV node of depth d <= 3, not in check, an evaluation at least beta + M d returns at once, and one at most alpha - M d skips the quiet moves after the first (no capture, table move or check)",
+    },
 ];
+
+/// The switches whose default a game may set ([`SearchDefaults`]); a spec
+/// spells each out where the game's default differs from the generic one,
+/// so that a spec string means the same search in every game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Switches {
+    /// `null`: [`SearchDefaults::null_move_reduction`].
+    pub null: u32,
+    /// `lmr`: [`SearchDefaults::late_move_reductions`].
+    pub lmr: u32,
+    /// `lmr_log`: [`SearchDefaults::log_reductions`].
+    pub lmr_log: bool,
+    /// `check_ext`: [`SearchDefaults::check_extensions`].
+    pub check_ext: bool,
+    /// `mvv`: [`SearchDefaults::capture_order`].
+    pub mvv: bool,
+    /// `futility`: [`SearchDefaults::futility_margin`].
+    pub futility: u32,
+}
+
+impl Switches {
+    /// The alpha-beta switches of a game's defaults.
+    pub fn of(game: &SearchDefaults) -> Switches {
+        Switches {
+            null: game.null_move_reduction,
+            lmr: game.late_move_reductions,
+            lmr_log: game.log_reductions,
+            check_ext: game.check_extensions,
+            mvv: game.capture_order,
+            futility: game.futility_margin,
+        }
+    }
+}
 
 /// The score of a won game (minus the plies to reach it).
 pub const WIN: i32 = 1_000_000;
@@ -177,10 +238,16 @@ pub struct AlphaBetaConfig {
     pub lmr: u32,
     /// Check extensions.
     pub check_ext: bool,
-    /// The game's default for `check_ext` when the spec was read
-    /// ([`SearchDefaults::check_extensions`]): where it is on, the
-    /// canonical spec spells `check_ext` out either way.
-    pub check_ext_default: bool,
+    /// Captures first, the most material first.
+    pub mvv: bool,
+    /// Logarithmic late-move reductions.
+    pub lmr_log: bool,
+    /// Futility margin per ply; 0 for no futility pruning.
+    pub futility: u32,
+    /// The game's defaults of the switches when the spec was read: where
+    /// one differs from the generic default, the canonical spec spells
+    /// that switch out either way.
+    pub defaults: Switches,
 }
 
 impl Default for AlphaBetaConfig {
@@ -198,7 +265,10 @@ impl Default for AlphaBetaConfig {
             null: 0,
             lmr: 0,
             check_ext: false,
-            check_ext_default: false,
+            mvv: false,
+            lmr_log: false,
+            futility: 0,
+            defaults: Switches::default(),
         }
     }
 }
@@ -212,9 +282,9 @@ impl AlphaBetaConfig {
         AlphaBetaConfig::from_spec_with(spec, &SearchDefaults::default())
     }
 
-    /// Reads `alphabeta(...)` for a game with defaults `game`: a
-    /// `check_ext` left out is the game's
-    /// [`SearchDefaults::check_extensions`].
+    /// Reads `alphabeta(...)` for a game with defaults `game`: a switch
+    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`) left out is the
+    /// game's ([`Switches::of`]).
     ///
     /// # Errors
     /// As [`AlphaBetaConfig::from_spec`].
@@ -260,19 +330,49 @@ impl AlphaBetaConfig {
                 "agent alphabeta: aspiration={aspiration} is not valid (expected integer 0..=100000)"
             );
         }
-        let null: u32 = p.parse("null")?;
+        let d = Switches::of(game);
+        let null: u32 = if p.given("null") {
+            p.parse("null")?
+        } else {
+            d.null
+        };
         if null > 8 {
             engine::bail!("agent alphabeta: null={null} is not valid (expected integer 0..=8)");
         }
-        let lmr: u32 = p.parse("lmr")?;
+        let lmr: u32 = if p.given("lmr") {
+            p.parse("lmr")?
+        } else {
+            d.lmr
+        };
         if lmr > 1000 {
             engine::bail!("agent alphabeta: lmr={lmr} is not valid (expected integer 0..=1000)");
         }
-        let check_ext = if p.given("check_ext") {
-            p.choice("check_ext", &[("true", true), ("false", false)])?
-        } else {
-            game.check_extensions
+        let flag = |name: &str, default: bool| {
+            if p.given(name) {
+                p.choice(name, &[("true", true), ("false", false)])
+            } else {
+                Ok(default)
+            }
         };
+        let check_ext = flag("check_ext", d.check_ext)?;
+        let mvv = flag("mvv", d.mvv)?;
+        // A game's default `lmr_log` lapses where a spec turns `lmr` off.
+        let lmr_log = flag("lmr_log", d.lmr_log && lmr > 0)?;
+        let futility: u32 = if p.given("futility") {
+            p.parse("futility")?
+        } else {
+            d.futility
+        };
+        if futility > 100_000 {
+            engine::bail!(
+                "agent alphabeta: futility={futility} is not valid (expected integer 0..=100000)"
+            );
+        }
+        if lmr_log && lmr == 0 {
+            engine::bail!(
+                "agent alphabeta: lmr_log=true needs lmr (the first reduced move's index)"
+            );
+        }
         Ok(AlphaBetaConfig {
             depth,
             ms,
@@ -286,15 +386,18 @@ impl AlphaBetaConfig {
             null,
             lmr,
             check_ext,
-            check_ext_default: game.check_extensions,
+            mvv,
+            lmr_log,
+            futility,
+            defaults: d,
         })
     }
 
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
-    /// `null=..`, `lmr=..`, `check_ext=..` that is not its generic default
-    /// (so that the specs of the runs made before they existed are
-    /// unchanged), and `check_ext` always where the game's default is on.
+    /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..` that is
+    /// not its generic default (so that the specs of the runs made before
+    /// they existed are unchanged), or whose game default is not.
     pub fn canonical(&self) -> String {
         let mut s = format!(
             "alphabeta(depth={},ms={},tt_mb={},qdepth={},pvs={},aspiration={}",
@@ -306,14 +409,24 @@ impl AlphaBetaConfig {
         if self.nodes > 0 {
             s += &format!(",nodes={}", self.nodes);
         }
-        if self.null > 0 {
+        let (d, g) = (&self.defaults, Switches::default());
+        if self.null > 0 || d.null != g.null {
             s += &format!(",null={}", self.null);
         }
-        if self.lmr > 0 {
+        if self.lmr > 0 || d.lmr != g.lmr {
             s += &format!(",lmr={}", self.lmr);
         }
-        if self.check_ext || self.check_ext_default {
+        if self.lmr_log || d.lmr_log {
+            s += &format!(",lmr_log={}", self.lmr_log);
+        }
+        if self.check_ext || d.check_ext {
             s += &format!(",check_ext={}", self.check_ext);
+        }
+        if self.mvv || d.mvv {
+            s += &format!(",mvv={}", self.mvv);
+        }
+        if self.futility > 0 || d.futility != g.futility {
+            s += &format!(",futility={}", self.futility);
         }
         s.push(')');
         s
@@ -538,7 +651,7 @@ impl<S: State + Search> AlphaBeta<S> {
         let mut buf = std::mem::take(&mut self.qbufs[ply]);
         state.quiescence_moves(&mut buf);
         let (cap, delta) = (self.config.qmoves as usize, self.config.qdelta as i32);
-        if cap > 0 || delta > 0 {
+        if cap > 0 || delta > 0 || self.config.mvv {
             // Most material first (stable: the game's order among equals),
             // so the cap keeps the largest captures and delta pruning can
             // stop at the first that cannot reach alpha.
@@ -618,7 +731,8 @@ impl<S: State + Search> AlphaBeta<S> {
         // Whether the side to move is in check: asked only when a switch
         // that uses it is on.
         let c = &self.config;
-        let in_check = (c.check_ext || c.null > 0 || c.lmr > 0) && state.in_check();
+        let in_check =
+            (c.check_ext || c.null > 0 || c.lmr > 0 || c.futility > 0) && state.in_check();
         // Check extension, bounded to twice the iteration's depth of plies
         // from the root so that perpetual checks end.
         let mut depth = depth;
@@ -655,6 +769,24 @@ impl<S: State + Search> AlphaBeta<S> {
         // boundary, not in check, not right after another null move, whose
         // evaluation reaches beta, let the opponent move twice; if a
         // shallower search still reaches beta, so would a real move.
+        // Futility: at a shallow non-PV node, an evaluation far above
+        // beta stands (reverse futility); one far below alpha prunes the
+        // quiet moves after the first (below).
+        let fut = self.config.futility as i32;
+        let static_eval = (fut > 0
+            && depth <= 3
+            && beta - alpha == 1
+            && !in_check
+            && !is_mate(alpha)
+            && !is_mate(beta)
+            && !state.continues_turn())
+        .then(|| state.evaluate());
+        if let Some(e) = static_eval
+            && e - fut * depth as i32 >= beta
+        {
+            return e;
+        }
+        let futile = static_eval.is_some_and(|e| e + fut * (depth as i32) <= alpha);
         let r = self.config.null;
         if r > 0
             && depth > r
@@ -692,13 +824,20 @@ impl<S: State + Search> AlphaBeta<S> {
         state.legal_moves(&mut self.moves);
         buf.clear();
         let killers = self.killers[ply];
+        let mvv = self.config.mvv;
+        // Keys: the table move, then (with `mvv`) captures by material,
+        // then the killers, then the history counts (below 2^32).
+        const CAPTURE: i64 = 1 << 41;
+        const KILLER: i64 = 1 << 40;
         for &m in &self.moves {
             let score = if Some(m) == tt_move {
                 i64::MAX
+            } else if let Some(gain) = state.capture_gain(m).filter(|_| mvv) {
+                CAPTURE + gain as i64
             } else if Some(m) == killers[0] {
-                i64::MAX - 1
+                KILLER + 1
             } else if Some(m) == killers[1] {
-                i64::MAX - 2
+                KILLER
             } else {
                 self.history[move_slot(&m)] as i64
             };
@@ -712,6 +851,10 @@ impl<S: State + Search> AlphaBeta<S> {
         for (idx, &(_, m)) in buf.iter().enumerate() {
             let mut child = state.clone();
             child.apply(m);
+            if futile && idx > 0 && Some(m) != tt_move && !state.is_capture(m) && !child.in_check()
+            {
+                continue;
+            }
             // Late-move reduction: a late quiet move searched one ply
             // shallower with a null window first; kept if it fails low.
             let reduced = if lmr > 0
@@ -724,7 +867,15 @@ impl<S: State + Search> AlphaBeta<S> {
                 && !state.is_capture(m)
                 && !child.in_check()
             {
-                let v = self.child_value(&child, me, depth - 2, ply + 1, alpha, alpha + 1);
+                // One ply, or with `lmr_log` 1 + ln(d) ln(i) / 2, leaving
+                // at least one ply below the child.
+                let r = if self.config.lmr_log {
+                    let grow = (depth as f64).ln() * (idx as f64).ln() / 2.0;
+                    (1 + grow as u32).min(depth - 2)
+                } else {
+                    1
+                };
+                let v = self.child_value(&child, me, depth - 1 - r, ply + 1, alpha, alpha + 1);
                 (v <= alpha || self.aborted).then_some(v)
             } else {
                 None

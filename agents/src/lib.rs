@@ -14,7 +14,7 @@
 //!   UCT with early playout termination, MCTS-Solver with win distances,
 //!   subtree reuse, a memory bound and an optional root win search
 //!   ([`mcts`]).
-//! * `alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,qmoves=0,qdelta=0,null=0,lmr=0,check_ext=false)`:
+//! * `alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,qmoves=0,qdelta=0,null=0,lmr=0,lmr_log=false,check_ext=false,mvv=false)`:
 //!   negamax alpha-beta with iterative deepening, a Zobrist-keyed
 //!   transposition table, a bounded quiescence search and optional
 //!   null-move pruning, late-move reductions and check extensions
@@ -512,6 +512,15 @@ mod tests {
             "alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,null=2,lmr=3,check_ext=true)"
         );
         assert_eq!(AgentSpec::parse(&n.canonical()).unwrap(), n);
+        // And mvv and lmr_log, after check_ext.
+        let m = AgentSpec::parse("alphabeta(mvv=true,lmr_log=true,lmr=2)").unwrap();
+        assert_eq!(
+            m.canonical(),
+            "alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,lmr=2,lmr_log=true,mvv=true)"
+        );
+        assert_eq!(AgentSpec::parse(&m.canonical()).unwrap(), m);
+        let d = AgentSpec::parse("alphabeta(depth=2,mvv=false,lmr_log=false)").unwrap();
+        assert_eq!(d.canonical(), a.canonical());
         let h = AgentSpec::parse("human").unwrap();
         assert_eq!((h.canonical().as_str(), h.is_human()), ("human", true));
         let e = h.check_game(2).unwrap_err();
@@ -544,6 +553,8 @@ mod tests {
             ("alphabeta(lmr=1001)", "lmr=1001"),
             ("alphabeta(lmr=-2)", "lmr"),
             ("alphabeta(check_ext=1)", "check_ext"),
+            ("alphabeta(mvv=yes)", "mvv"),
+            ("alphabeta(lmr_log=true)", "lmr_log=true needs lmr"),
             ("alphabeta(depth=0)", "depth"),
             ("random(x=1)", "takes no parameters"),
             ("mcts(", "bad spec"),

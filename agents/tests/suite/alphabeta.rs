@@ -478,3 +478,77 @@ fn a_node_budget_is_reproducible_and_bounds_the_search() {
     );
     assert!(agents::AgentSpec::parse("alphabeta(nodes=-1)").is_err());
 }
+
+/// Positions along seeded random games, and the search of each without a
+/// table at `depth` under two settings: (root value, nodes) per position.
+struct OrderPair {
+    depth: u32,
+    a: AlphaBetaConfig,
+    b: AlphaBetaConfig,
+}
+
+impl engine::GameVisitor for OrderPair {
+    type Output = Vec<((i32, u64), (i32, u64))>;
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        use rand::{Rng, SeedableRng};
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for seed in 0..4u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut s = game.initial_state(seed);
+            for ply in 0..40 {
+                if s.is_terminal() {
+                    break;
+                }
+                if ply % 8 == 7 {
+                    let run = |c: &AlphaBetaConfig| {
+                        let c = AlphaBetaConfig {
+                            depth: self.depth,
+                            tt_mb: 0,
+                            ..c.clone()
+                        };
+                        let mut ab = AlphaBeta::<G::State>::new(c, 3);
+                        let (_, v) = ab.search(&s);
+                        (v, ab.last_nodes)
+                    };
+                    out.push((run(&self.a), run(&self.b)));
+                }
+                s.legal_moves(&mut moves);
+                s.apply(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        out
+    }
+}
+
+/// The capture order (`mvv=true`: captures after the table move, the most
+/// material first) changes the order, not the value: without a table,
+/// whose entries would depend on the order, each position along random
+/// chess and Catapult games gets the same root value at a fixed depth with
+/// it as without, and the set is searched in fewer nodes.
+#[test]
+fn the_capture_order_keeps_the_value_in_fewer_nodes() {
+    let off = AlphaBetaConfig::default();
+    let on = AlphaBetaConfig {
+        mvv: true,
+        ..AlphaBetaConfig::default()
+    };
+    for (game, depth) in [("royal_guard(royal_powers=false)", 4), ("catapult", 3)] {
+        let pairs = engine::visit_game(
+            game,
+            OrderPair {
+                depth,
+                a: off.clone(),
+                b: on.clone(),
+            },
+        )
+        .unwrap();
+        assert!(pairs.len() >= 12, "{game}: {} positions", pairs.len());
+        for (i, ((v0, _), (v1, _))) in pairs.iter().enumerate() {
+            assert_eq!(v0, v1, "{game}: position {i}");
+        }
+        let n0: u64 = pairs.iter().map(|p| p.0.1).sum();
+        let n1: u64 = pairs.iter().map(|p| p.1.1).sum();
+        assert!(n1 < n0, "{game}: {n1} nodes with mvv, {n0} without");
+    }
+}

@@ -52,14 +52,35 @@ fn solitaire_sly_plays_mcts_as_uct_with_reuse() {
 }
 
 #[test]
-fn chess_alphabeta_extends_checks() {
+fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let chess = "royal_guard(royal_powers=false)";
     let a = read("alphabeta(depth=4)", chess);
-    assert!(a.ends_with(",check_ext=true)"), "{a}");
+    assert!(
+        a.ends_with(",lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100)"),
+        "{a}"
+    );
     // Switched off by the spec, it is spelled out, so the string still
     // says what was played.
     let off = read("alphabeta(depth=4,check_ext=false)", chess);
-    assert!(off.ends_with(",check_ext=false)"), "{off}");
+    assert!(
+        off.ends_with(",check_ext=false,mvv=true,futility=100)"),
+        "{off}"
+    );
+    let plain = read(
+        "alphabeta(depth=4,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0)",
+        chess,
+    );
+    assert!(
+        plain.ends_with(",lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0)"),
+        "{plain}"
+    );
+    assert_eq!(read(&plain, chess), plain);
+    // Reductions off: their logarithmic form lapses with them.
+    let no_lmr = read("alphabeta(depth=4,lmr=0)", chess);
+    assert!(
+        no_lmr.ends_with(",lmr=0,lmr_log=false,check_ext=true,mvv=true,futility=100)"),
+        "{no_lmr}"
+    );
     assert_eq!(read(&off, chess), off);
     assert_eq!(read(&a, chess), a);
     assert_ne!(
@@ -70,7 +91,9 @@ fn chess_alphabeta_extends_checks() {
     // the spec string as before.
     for game in ["royal_guard", "catapult", "andalusia"] {
         let s = read("alphabeta(depth=4)", game);
-        assert!(!s.contains("check_ext"), "{game}: {s}");
+        for switch in ["check_ext", "mvv", "lmr", "null", "futility"] {
+            assert!(!s.contains(switch), "{game}: {s}");
+        }
     }
 }
 

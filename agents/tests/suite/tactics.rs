@@ -239,8 +239,8 @@ impl GameVisitor for AlphaBetaFinds<'_> {
 
 /// `alphabeta(depth=4)` plays a quickest win in every position of the set
 /// and scores it at its distance, with each of null-move pruning (`null`),
-/// late-move reductions (`lmr`) and check extensions (`check_ext`) on,
-/// and with all three.
+/// late-move reductions (`lmr`, and `lmr_log`), check extensions
+/// (`check_ext`) and the capture order (`mvv`) on, and with all of them.
 #[test]
 fn alphabeta_finds_every_tactic_with_each_pruning_switch() {
     let base = AlphaBetaConfig {
@@ -269,6 +269,23 @@ fn alphabeta_finds_every_tactic_with_each_pruning_switch() {
             null: 2,
             lmr: 3,
             check_ext: true,
+            ..base.clone()
+        },
+        AlphaBetaConfig {
+            mvv: true,
+            ..base.clone()
+        },
+        AlphaBetaConfig {
+            lmr: 2,
+            lmr_log: true,
+            ..base.clone()
+        },
+        AlphaBetaConfig {
+            null: 2,
+            lmr: 3,
+            lmr_log: true,
+            check_ext: true,
+            mvv: true,
             ..base.clone()
         },
     ];

@@ -22,6 +22,22 @@ pub struct SearchDefaults {
     /// Alpha-beta check extensions (a move that gives check is searched a
     /// ply deeper). Generic: off.
     pub check_extensions: bool,
+    /// Alpha-beta move order: captures right after the table move, the
+    /// most material ([`Search::capture_gain`]) first, in the main and the
+    /// quiescence search. Generic: off (the table move, killers, history).
+    pub capture_order: bool,
+    /// Alpha-beta null-move reduction R (0: no null-move pruning).
+    /// Generic: 0.
+    pub null_move_reduction: u32,
+    /// Alpha-beta late-move reductions: the move index from which quiet
+    /// moves are reduced (0: none). Generic: 0.
+    pub late_move_reductions: u32,
+    /// Alpha-beta late-move reductions grow with the depth and the move's
+    /// index (logarithmic) instead of one ply. Generic: off.
+    pub log_reductions: bool,
+    /// Alpha-beta futility margin per ply in evaluation units (0: no
+    /// futility pruning). Generic: 0.
+    pub futility_margin: u32,
 }
 
 impl Default for SearchDefaults {
@@ -31,6 +47,11 @@ impl Default for SearchDefaults {
             mcts_c: 0.7,
             mcts_solver: true,
             check_extensions: false,
+            capture_order: false,
+            null_move_reduction: 0,
+            late_move_reductions: 0,
+            log_reductions: false,
+            futility_margin: 0,
         }
     }
 }

@@ -896,3 +896,65 @@ fn illegal_moves_say_the_rule_they_break() {
     // Malformed text keeps the parser's message.
     assert!(why(&s, "e1").starts_with("bad move"));
 }
+
+/// The material a chess move wins (`Search::capture_gain`, alpha-beta's
+/// capture order and delta pruning), at the textbook values pawn 100,
+/// knight 320, bishop 330, rook 500, queen 900 centipawns: the captured
+/// piece, a pawn en passant, a promotion's piece less the pawn added; a
+/// quiet move gains nothing (`None`). Positions and moves written by hand.
+#[test]
+fn capture_gain_is_the_material_a_move_wins() {
+    let cases: [(&str, &str, Option<i32>); 8] = [
+        // Pawn takes queen.
+        ("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", Some(900)),
+        // Knight takes rook.
+        ("4k3/8/8/8/8/1r6/8/N3K3 w - - 0 1", "a1b3", Some(500)),
+        // For Black: a queen's quiet move, then one taking a bishop.
+        ("4k3/8/8/8/8/8/2B4K/q7 b - - 0 1", "a1c3", None),
+        ("4k3/8/8/8/8/2B5/7K/q7 b - - 0 1", "a1c3", Some(330)),
+        // En passant: a pawn, though the target square is empty.
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", Some(100)),
+        // Promotion to a queen: 900 - 100; taking a rook as it promotes.
+        ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", Some(800)),
+        ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8q", Some(1300)),
+        // A quiet move.
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "h1h5", None),
+    ];
+    for (fen, mv, gain) in cases {
+        let s = fide()
+            .parse_position(fen)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let m = parse_legal_move(&s, mv).unwrap_or_else(|e| panic!("{fen} {mv}: {e}"));
+        assert_eq!(s.capture_gain(m), gain, "{fen} {mv}");
+        assert_eq!(s.is_capture(m), gain.is_some(), "{fen} {mv}");
+    }
+}
+
+/// As `chess_eval_is_colour_symmetric_and_rewards_structure`, along
+/// seeded random games: every position and its colour mirror, the other
+/// side to move, get the same value (a check on each term's direction).
+#[test]
+fn the_chess_evaluation_is_colour_symmetric_along_random_games() {
+    use rand::{Rng, SeedableRng};
+    let g = fide();
+    let mut moves = Vec::new();
+    let mut seen = 0;
+    for seed in 0..12u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut s = g.initial_state(seed);
+        for _ in 0..120 {
+            if s.is_terminal() {
+                break;
+            }
+            let fen = s.to_text();
+            // Castling rights and the en-passant square dropped: the
+            // evaluation does not read them.
+            let flipped = pos(&g, &mirrored(&fen));
+            assert_eq!(s.evaluate(), flipped.evaluate(), "{fen}");
+            seen += 1;
+            s.legal_moves(&mut moves);
+            s.apply(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(seen > 1000, "{seen} positions");
+}
