@@ -283,7 +283,7 @@ impl AlphaBetaConfig {
     }
 
     /// Reads `alphabeta(...)` for a game with defaults `game`: a switch
-    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`) left out is the
+    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`) left out is the
     /// game's ([`Switches::of`]).
     ///
     /// # Errors
@@ -331,19 +331,19 @@ impl AlphaBetaConfig {
             );
         }
         let d = Switches::of(game);
-        let null: u32 = if p.given("null") {
-            p.parse("null")?
-        } else {
-            d.null
+        // A switch left out of the spec takes the game's default.
+        let count = |name: &str, default: u32| {
+            if p.given(name) {
+                p.parse(name)
+            } else {
+                Ok(default)
+            }
         };
+        let null = count("null", d.null)?;
         if null > 8 {
             engine::bail!("agent alphabeta: null={null} is not valid (expected integer 0..=8)");
         }
-        let lmr: u32 = if p.given("lmr") {
-            p.parse("lmr")?
-        } else {
-            d.lmr
-        };
+        let lmr = count("lmr", d.lmr)?;
         if lmr > 1000 {
             engine::bail!("agent alphabeta: lmr={lmr} is not valid (expected integer 0..=1000)");
         }
@@ -358,11 +358,7 @@ impl AlphaBetaConfig {
         let mvv = flag("mvv", d.mvv)?;
         // A game's default `lmr_log` lapses where a spec turns `lmr` off.
         let lmr_log = flag("lmr_log", d.lmr_log && lmr > 0)?;
-        let futility: u32 = if p.given("futility") {
-            p.parse("futility")?
-        } else {
-            d.futility
-        };
+        let futility = count("futility", d.futility)?;
         if futility > 100_000 {
             engine::bail!(
                 "agent alphabeta: futility={futility} is not valid (expected integer 0..=100000)"
@@ -395,8 +391,8 @@ impl AlphaBetaConfig {
 
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
-    /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..` that is
-    /// not its generic default (so that the specs of the runs made before
+    /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..`,
+    /// `futility=..` that is not its generic default (so that the specs of the runs made before
     /// they existed are unchanged), or whose game default is not.
     pub fn canonical(&self) -> String {
         let mut s = format!(
@@ -655,7 +651,7 @@ impl<S: State + Search> AlphaBeta<S> {
             // Most material first (stable: the game's order among equals),
             // so the cap keeps the largest captures and delta pruning can
             // stop at the first that cannot reach alpha.
-            buf.sort_by_cached_key(|&m| std::cmp::Reverse(state.capture_gain(m)));
+            buf.sort_by_key(|&m| std::cmp::Reverse(state.capture_gain(m)));
             if cap > 0 {
                 buf.truncate(cap);
             }
@@ -832,7 +828,7 @@ impl<S: State + Search> AlphaBeta<S> {
         for &m in &self.moves {
             let score = if Some(m) == tt_move {
                 i64::MAX
-            } else if let Some(gain) = state.capture_gain(m).filter(|_| mvv) {
+            } else if let Some(gain) = mvv.then(|| state.capture_gain(m)).flatten() {
                 CAPTURE + gain as i64
             } else if Some(m) == killers[0] {
                 KILLER + 1
