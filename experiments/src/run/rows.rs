@@ -195,70 +195,6 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// The row of a finished game of a run.
-    pub fn from_record(config: &TournamentConfig, r: &GameRecord) -> GameRow {
-        let seat = |s: usize| r.seats.get(s).copied();
-        let spec = |s: usize| seat(s).map(|a| config.agents[a].clone());
-        let team = |s: usize| r.teams.get(s).copied().flatten();
-        let colour = |s: usize| r.colours.get(s).cloned();
-        let one = |v: Vec<Option<usize>>| match v.split_first() {
-            Some((&Some(x), rest)) if rest.iter().all(|&y| y == Some(x)) => Some(x),
-            _ => None,
-        };
-        let (winner_seat, winner_team, winner_agent) = (
-            match r.winners[..] {
-                [s] => s.to_string(),
-                _ => String::new(),
-            },
-            one(r.winners.iter().map(|&s| team(s)).collect()),
-            one(r.winners.iter().map(|&s| seat(s)).collect())
-                .map_or(String::new(), |a| a.to_string()),
-        );
-        GameRow {
-            game: config.game.clone(),
-            game_index: r.index,
-            seed: seed_text(r.seed),
-            agent_0: seat(0),
-            spec_0: spec(0),
-            agent_1: seat(1),
-            spec_1: spec(1),
-            agent_2: seat(2),
-            spec_2: spec(2),
-            agent_3: seat(3),
-            spec_3: spec(3),
-            winner_seat,
-            winner_team,
-            winner_agent,
-            draw: Some(u8::from(r.winners.is_empty())),
-            return_0: r.returns.first().copied(),
-            return_1: r.returns.get(1).copied(),
-            return_2: r.returns.get(2).copied(),
-            return_3: r.returns.get(3).copied(),
-            role_0: r.roles.first().cloned(),
-            role_1: r.roles.get(1).cloned(),
-            role_2: r.roles.get(2).cloned(),
-            role_3: r.roles.get(3).cloned(),
-            colour_0: colour(0),
-            colour_1: colour(1),
-            colour_2: colour(2),
-            colour_3: colour(3),
-            team_0: team(0),
-            team_1: team(1),
-            team_2: team(2),
-            team_3: team(3),
-            first_mover_seat: r.first_mover,
-            setter_seat: r.setter,
-            plies: r.plies,
-            turns: r.turns,
-            wall_ms: r.wall_ms,
-            moves: r.moves.clone(),
-            end: r.end.clone(),
-            opening: r.opening,
-            opening_moves: r.opening_moves.clone(),
-            start: r.start.clone(),
-        }
-    }
-
     /// The agent spec of each of the first `n` seats (empty where a row
     /// has none).
     pub fn specs(&self, n: usize) -> Vec<String> {
@@ -394,54 +330,65 @@ impl GameRow {
             start: self.start.clone().filter(|s| !s.is_empty()),
         })
     }
+}
 
-    /// The row's fields for `columns` (a file's header), by name.
-    /// Writes the field of `column` to `w`, formatted as the columns
-    /// are specified (empty for an absent value; a return as Rust writes
-    /// an `f64`: `1`, `-1`, `0.5`); `num` is scratch space.
-    fn write_field<W: std::io::Write>(
-        &self,
-        column: Column,
-        w: &mut csv::Writer<W>,
-        num: &mut String,
-    ) -> csv::Result<()> {
-        use std::fmt::Write as _;
-        fn text<W: std::io::Write>(w: &mut csv::Writer<W>, v: Option<&str>) -> csv::Result<()> {
-            w.write_field(v.unwrap_or_default())
+/// Writes the field of `column` of game `r` of the run `config` to `w`,
+/// formatted as the columns are specified in `docs/results-format.md`
+/// (empty for an absent value; a return as Rust writes an `f64`: `1`, `-1`,
+/// `0.5`), straight from the record: no intermediate row is built, so a
+/// row costs no copy of its move text. `num` is scratch space.
+fn write_field<W: std::io::Write>(
+    config: &TournamentConfig,
+    r: &GameRecord,
+    column: Column,
+    w: &mut csv::Writer<W>,
+    num: &mut String,
+) -> csv::Result<()> {
+    use std::fmt::Write as _;
+    let mut number = |v: Option<&dyn std::fmt::Display>| {
+        num.clear();
+        if let Some(v) = v {
+            // Writing to a String cannot fail.
+            let _ = write!(num, "{v}");
         }
-        let mut number = |v: Option<&dyn std::fmt::Display>| {
-            num.clear();
-            if let Some(v) = v {
-                // Writing to a String cannot fail.
-                let _ = write!(num, "{v}");
-            }
-            w.write_field(num.as_bytes())
-        };
-        match column {
-            Column::Game => text(w, Some(&self.game)),
-            Column::GameIndex => number(Some(&self.game_index)),
-            Column::Seed => text(w, Some(&self.seed)),
-            Column::Agent(s) => number(self.agent(s).0.as_ref().map(|a| a as _)),
-            Column::Spec(s) => text(w, self.agent(s).1),
-            Column::WinnerSeat => text(w, Some(&self.winner_seat)),
-            Column::WinnerTeam => number(self.winner_team.as_ref().map(|t| t as _)),
-            Column::WinnerAgent => text(w, Some(&self.winner_agent)),
-            Column::Draw => number(self.draw.as_ref().map(|d| d as _)),
-            Column::Return(s) => number(self.seat_return(s).as_ref().map(|r| r as _)),
-            Column::Role(s) => text(w, self.role(s).map(String::as_str)),
-            Column::Colour(s) => text(w, self.colour(s).map(String::as_str)),
-            Column::Team(s) => number(self.team(s).as_ref().map(|t| t as _)),
-            Column::FirstMoverSeat => number(self.first_mover_seat.as_ref().map(|x| x as _)),
-            Column::SetterSeat => number(self.setter_seat.as_ref().map(|x| x as _)),
-            Column::Plies => number(Some(&self.plies)),
-            Column::Turns => number(self.turns.as_ref().map(|x| x as _)),
-            Column::WallMs => number(Some(&self.wall_ms)),
-            Column::Moves => text(w, Some(&self.moves)),
-            Column::End => text(w, self.end.as_deref()),
-            Column::Opening => number(self.opening.as_ref().map(|x| x as _)),
-            Column::OpeningMoves => text(w, self.opening_moves.as_deref()),
-            Column::Start => text(w, self.start.as_deref()),
-        }
+        w.write_field(num.as_bytes())
+    };
+    let seat = |s: usize| r.seats.get(s).copied();
+    let team = |s: usize| r.teams.get(s).copied().flatten();
+    // The value every winning seat shares, if there are winners and they
+    // all share one.
+    let common = |of: &dyn Fn(usize) -> Option<usize>| {
+        let (&first, rest) = r.winners.split_first()?;
+        let x = of(first)?;
+        rest.iter().all(|&s| of(s) == Some(x)).then_some(x)
+    };
+    match column {
+        Column::Game => w.write_field(&config.game),
+        Column::GameIndex => number(Some(&r.index)),
+        Column::Seed => w.write_field(seed_text(r.seed)),
+        Column::Agent(s) => number(seat(s).as_ref().map(|a| a as _)),
+        Column::Spec(s) => w.write_field(seat(s).map_or("", |a| config.agents[a].as_str())),
+        Column::WinnerSeat => match r.winners[..] {
+            [s] => number(Some(&s)),
+            _ => number(None),
+        },
+        Column::WinnerTeam => number(common(&team).as_ref().map(|t| t as _)),
+        Column::WinnerAgent => number(common(&seat).as_ref().map(|a| a as _)),
+        Column::Draw => number(Some(&u8::from(r.winners.is_empty()))),
+        Column::Return(s) => number(r.returns.get(s).map(|x| x as _)),
+        Column::Role(s) => w.write_field(r.roles.get(s).map_or("", String::as_str)),
+        Column::Colour(s) => w.write_field(r.colours.get(s).map_or("", String::as_str)),
+        Column::Team(s) => number(team(s).as_ref().map(|t| t as _)),
+        Column::FirstMoverSeat => number(r.first_mover.as_ref().map(|x| x as _)),
+        Column::SetterSeat => number(r.setter.as_ref().map(|x| x as _)),
+        Column::Plies => number(Some(&r.plies)),
+        Column::Turns => number(r.turns.as_ref().map(|x| x as _)),
+        Column::WallMs => number(Some(&r.wall_ms)),
+        Column::Moves => w.write_field(&r.moves),
+        Column::End => w.write_field(r.end.as_deref().unwrap_or_default()),
+        Column::Opening => number(r.opening.as_ref().map(|x| x as _)),
+        Column::OpeningMoves => w.write_field(r.opening_moves.as_deref().unwrap_or_default()),
+        Column::Start => w.write_field(r.start.as_deref().unwrap_or_default()),
     }
 }
 
@@ -789,30 +736,100 @@ pub fn read_config(csv_path: &Path) -> Result<TournamentConfig> {
         .with_context(|| format!("{}: not a tournament configuration", p.display()))
 }
 
+/// Formats games as rows of a tournament CSV with given columns, into a
+/// buffer of its own: the writer thread formats with one, and each worker
+/// of a run with another, so that a run's games are formatted in parallel
+/// and the one writer only copies bytes (see `super::run`).
+pub struct RowFormat {
+    columns: Vec<Column>,
+    csv: csv::Writer<Vec<u8>>,
+    /// Scratch space for formatting numbers.
+    num: String,
+}
+
+impl RowFormat {
+    /// A formatter for a file whose header is `columns`.
+    ///
+    /// # Errors
+    /// A name that is no column of a games file.
+    pub fn new(columns: &[String]) -> Result<RowFormat> {
+        Ok(RowFormat::of(
+            columns
+                .iter()
+                .map(|c| Column::parse(c))
+                .collect::<Result<_>>()?,
+        ))
+    }
+
+    fn of(columns: Vec<Column>) -> RowFormat {
+        RowFormat {
+            columns,
+            csv: RowFormat::buffer(),
+            num: String::new(),
+        }
+    }
+
+    fn buffer() -> csv::Writer<Vec<u8>> {
+        csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new())
+    }
+
+    /// Appends one game's row to the buffer.
+    ///
+    /// # Errors
+    /// None in practice (the buffer is memory); kept for the CSV writer's
+    /// signature.
+    pub fn push(&mut self, config: &TournamentConfig, r: &GameRecord) -> Result<()> {
+        for &c in &self.columns {
+            write_field(config, r, c, &mut self.csv, &mut self.num)?;
+        }
+        self.csv.write_record(None::<&[u8]>)?;
+        Ok(())
+    }
+
+    /// Bytes formatted and not yet taken, up to the CSV writer's own
+    /// buffer (a lower bound).
+    fn pending(&self) -> usize {
+        self.csv.get_ref().len()
+    }
+
+    /// The rows formatted since the last call, leaving the buffer empty.
+    pub fn take(&mut self) -> Vec<u8> {
+        // A CSV writer over memory hands over its bytes and cannot fail.
+        std::mem::replace(&mut self.csv, RowFormat::buffer())
+            .into_inner()
+            .unwrap_or_default()
+    }
+}
+
+/// A second formatter with the same columns and an empty buffer.
+impl Clone for RowFormat {
+    fn clone(&self) -> RowFormat {
+        RowFormat::of(self.columns.clone())
+    }
+}
+
 /// Appends rows to a tournament CSV (compressed if its name ends in
 /// `.gz`), following its columns. Rows are buffered: [`RowWriter::sync`]
 /// makes them durable (the run calls it whenever no finished game is
 /// waiting), [`RowWriter::finish`] ends the file.
 pub struct RowWriter {
-    columns: Vec<Column>,
-    writer: csv::Writer<storage::Sink>,
+    format: RowFormat,
+    sink: storage::Sink,
     path: PathBuf,
-    /// Scratch space for formatting numbers.
-    num: String,
 }
 
 impl RowWriter {
+    /// Formatted rows are handed to the sink in pieces of about this many
+    /// bytes.
+    const PIECE: usize = 64 * 1024;
+
     fn over(path: &Path, file: File, columns: &[String]) -> Result<RowWriter> {
         Ok(RowWriter {
-            columns: columns
-                .iter()
-                .map(|c| Column::parse(c))
-                .collect::<Result<_>>()?,
-            writer: csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(storage::Sink::new(file, storage::is_compressed(path))),
+            format: RowFormat::new(columns)?,
+            sink: storage::Sink::new(file, storage::is_compressed(path)),
             path: path.to_path_buf(),
-            num: String::new(),
         })
     }
 
@@ -824,7 +841,7 @@ impl RowWriter {
         let file = super::safety::create(path)?;
         let columns = header(n);
         let mut w = RowWriter::over(path, file, &columns)?;
-        w.writer.write_record(&columns)?;
+        w.format.csv.write_record(&columns)?;
         w.sync()?;
         Ok(w)
     }
@@ -842,17 +859,44 @@ impl RowWriter {
         RowWriter::over(path, file, &columns)
     }
 
+    /// A formatter for this file's columns, for rows formatted elsewhere
+    /// (a worker thread) and written with [`RowWriter::write_formatted`].
+    pub fn format(&self) -> RowFormat {
+        self.format.clone()
+    }
+
     /// Writes one game's row (buffered).
     ///
     /// # Errors
     /// An I/O error.
     pub fn write(&mut self, config: &TournamentConfig, r: &GameRecord) -> Result<()> {
-        let row = GameRow::from_record(config, r);
-        for &c in &self.columns {
-            row.write_field(c, &mut self.writer, &mut self.num)?;
+        self.format.push(config, r)?;
+        if self.format.pending() >= Self::PIECE {
+            self.drain()?;
         }
-        self.writer.write_record(None::<&[u8]>)?;
         Ok(())
+    }
+
+    /// Writes rows made by a [`RowFormat`] of this file's columns
+    /// (buffered), after any row written with [`RowWriter::write`].
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn write_formatted(&mut self, rows: &[u8]) -> Result<()> {
+        self.drain()?;
+        self.put(rows)
+    }
+
+    fn drain(&mut self) -> Result<()> {
+        let rows = self.format.take();
+        self.put(&rows)
+    }
+
+    fn put(&mut self, rows: &[u8]) -> Result<()> {
+        use std::io::Write as _;
+        self.sink
+            .write_all(rows)
+            .with_context(|| format!("cannot write {}", self.path.display()))
     }
 
     /// Pushes every row written so far to the file.
@@ -860,8 +904,9 @@ impl RowWriter {
     /// # Errors
     /// An I/O error.
     pub fn sync(&mut self) -> Result<()> {
-        self.writer
-            .flush()
+        self.drain()?;
+        self.sink
+            .sync()
             .with_context(|| format!("cannot write {}", self.path.display()))
     }
 
@@ -869,13 +914,11 @@ impl RowWriter {
     ///
     /// # Errors
     /// An I/O error.
-    pub fn finish(self) -> Result<()> {
+    pub fn finish(mut self) -> Result<()> {
+        self.drain()?;
         let path = self.path;
-        let sink = self
-            .writer
-            .into_inner()
-            .map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error()))?;
-        sink.finish()
+        self.sink
+            .finish()
             .with_context(|| format!("cannot write {}", path.display()))
     }
 }

@@ -90,7 +90,10 @@ pub struct Summary {
 /// Below this share of distinct games a summary warns that games repeat.
 pub const DISTINCT_WARNING: f64 = 0.95;
 
-fn game_key(r: &GameRecord) -> u64 {
+/// A game's key for counting distinct games: a hash of its opening and its
+/// moves (equal games have equal keys; two different games share one with
+/// probability about 2^-64).
+pub fn game_key(r: &GameRecord) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     r.opening_moves.hash(&mut h);
@@ -182,8 +185,30 @@ pub struct SummaryBuilder {
     one_seat: bool,
     scores: Vec<ScoreAcc>,
     /// Keys of the distinct games among the first [`DISTINCT_CAP`].
-    distinct: std::collections::HashSet<u64>,
+    distinct: std::collections::HashSet<u64, std::hash::BuildHasherDefault<KeyHasher>>,
     ends: std::collections::BTreeMap<Option<String>, (u64, u64)>,
+}
+
+/// The hasher of the distinct-games set: its keys are already hashes
+/// ([`game_key`]), so hashing them again would only cost time.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only u64 keys are hashed; any other input still hashes correctly.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
 }
 
 /// Distinct games are counted exactly over the first this many games of a
@@ -199,8 +224,15 @@ impl SummaryBuilder {
 
     /// Counts one finished game.
     pub fn add(&mut self, r: &GameRecord) {
+        self.add_keyed(r, game_key(r));
+    }
+
+    /// [`SummaryBuilder::add`] with the game's [`game_key`] computed
+    /// elsewhere (by the worker that played it), so that the record may
+    /// come without its move text.
+    pub fn add_keyed(&mut self, r: &GameRecord, key: u64) {
         if self.games < DISTINCT_CAP {
-            self.distinct.insert(game_key(r));
+            self.distinct.insert(key);
         }
         self.games += 1;
         // Looked up before inserting, so that a known end costs no copy.
