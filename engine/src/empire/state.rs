@@ -445,18 +445,25 @@ impl State for EmpireState {
     }
 
     fn move_to_text(&self, mv: EmpireMove) -> String {
+        let mut s = String::with_capacity(8);
+        self.push_move_text(mv, &mut s);
+        s
+    }
+
+    /// `1A-1E`, `1Ax3A` or `pass`, written in place.
+    #[inline]
+    fn push_move_text(&self, mv: EmpireMove, out: &mut String) {
         match mv {
-            EmpireMove::Move { from, to } => format!(
-                "{}{}{}",
-                sly::square_name(from as u32),
-                if self.board[to as usize] != 0 {
+            EmpireMove::Move { from, to } => {
+                sly::push_square_name(from as u32, out);
+                out.push(if self.board[to as usize] != 0 {
                     'x'
                 } else {
                     '-'
-                },
-                sly::square_name(to as u32)
-            ),
-            EmpireMove::Pass => "pass".to_string(),
+                });
+                sly::push_square_name(to as u32, out);
+            }
+            EmpireMove::Pass => out.push_str("pass"),
         }
     }
 

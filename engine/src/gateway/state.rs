@@ -324,14 +324,22 @@ impl State for GatewayState {
     }
 
     fn move_to_text(&self, mv: GatewayMove) -> String {
+        let mut s = String::with_capacity(10);
+        self.push_move_text(mv, &mut s);
+        s
+    }
+
+    /// `10C-10E`, `4G-4D+T`, `4G-4D+S` or `pass`, written in place.
+    #[inline]
+    fn push_move_text(&self, mv: GatewayMove, out: &mut String) {
         match mv {
-            GatewayMove::Move { from, to, entry } => format!(
-                "{}-{}{}",
-                sly::square_name(from as u32),
-                sly::square_name(to as u32),
-                ["", "+T", "+S"][entry as usize]
-            ),
-            GatewayMove::Pass => "pass".to_string(),
+            GatewayMove::Move { from, to, entry } => {
+                sly::push_square_name(from as u32, out);
+                out.push('-');
+                sly::push_square_name(to as u32, out);
+                out.push_str(["", "+T", "+S"][entry as usize]);
+            }
+            GatewayMove::Pass => out.push_str("pass"),
         }
     }
 
