@@ -69,6 +69,9 @@ pub struct EmpireState {
     /// 0 empty, else `1 + 3 * seat + kind` ([`Kind`] order C, H, A).
     pub(crate) board: [u8; 144],
     pub(crate) lines: Lines,
+    /// Each seat's own row and column words (the pieces it moves now):
+    /// the friendly pieces a capture may not land on (E-2).
+    pub(crate) seat_lines: [Lines; MAX_SEATS],
     pub(crate) pieces: [B192; MAX_SEATS],
     /// Seats still in the game (bit per seat), E-4.
     pub(crate) alive: u8,
@@ -129,6 +132,7 @@ impl EmpireState {
             rules,
             board: [0; 144],
             lines: Lines::default(),
+            seat_lines: [Lines::default(); MAX_SEATS],
             pieces: [B192::ZERO; MAX_SEATS],
             alive: 0,
             to_move: 0,
@@ -142,6 +146,7 @@ impl EmpireState {
     pub(crate) fn put(&mut self, sq: u32, seat: usize, kind: u8) {
         self.board[sq as usize] = 1 + 3 * seat as u8 + kind;
         self.lines.toggle(sq);
+        self.seat_lines[seat].toggle(sq);
         self.pieces[seat] |= B192::bit(sq);
     }
 
@@ -235,6 +240,7 @@ impl EmpireState {
         let seat = (v as usize - 1) / 3;
         let kind = (v as usize - 1) % 3;
         self.lines.toggle(sq);
+        self.seat_lines[seat].toggle(sq);
         self.pieces[seat] ^= B192::bit(sq);
         self.hash ^= self.keys.piece[seat][kind][sq as usize];
     }
