@@ -250,9 +250,11 @@ impl EmpireState {
     #[inline(always)]
     fn next_seat(&self, s: usize) -> usize {
         let n = self.rules.players as usize;
-        let mut k = (s + 1) % n;
+        // A compare, not `% n`: a division a ply showed in the profile.
+        let step = |k: usize| if k + 1 == n { 0 } else { k + 1 };
+        let mut k = step(s);
         while self.alive >> k & 1 == 0 {
-            k = (k + 1) % n;
+            k = step(k);
         }
         k
     }
