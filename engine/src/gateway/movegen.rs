@@ -17,25 +17,76 @@ use super::state::GatewayState;
 use crate::board::sly::{self, CENTRE_LINES, FIELDS, SIDE};
 use crate::board::{B192, Bits};
 
-/// Per seat and shape, the rows and the columns holding such a piece
-/// (enemies of the mover only; zero for the others).
+/// Per seat and shape, the rows and the columns holding such a piece (the
+/// entry test G-3), with the counts behind them (four bits per line: at
+/// most 6 pieces of a shape) so that a move updates them in place instead
+/// of a rebuild each ply.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Align {
+    /// `rows[seat][shape]`: bit `r` set while row `r` holds such a piece.
     rows: [[u16; 3]; 4],
+    /// `cols[seat][shape]`: bit `c` set while column `c` holds one.
     cols: [[u16; 3]; 4],
-    enemies: u8,
+    /// The pieces per row, four bits a row.
+    row_n: [[u64; 3]; 4],
+    /// The pieces per column, four bits a column.
+    col_n: [[u64; 3]; 4],
 }
 
-/// A mover's destinations and the ones that earn an entry.
+impl Align {
+    /// A piece of `seat` and `shape` arrives on `sq`.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, seat: usize, shape: usize, sq: u32) {
+        let (r, c) = (sly::row_of(sq), sly::col_of(sq));
+        self.row_n[seat][shape] += 1 << (4 * r);
+        self.col_n[seat][shape] += 1 << (4 * c);
+        self.rows[seat][shape] |= 1 << r;
+        self.cols[seat][shape] |= 1 << c;
+    }
+
+    /// A piece of `seat` and `shape` leaves `sq`.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, seat: usize, shape: usize, sq: u32) {
+        let (r, c) = (sly::row_of(sq), sly::col_of(sq));
+        let rn = self.row_n[seat][shape] - (1 << (4 * r));
+        let cn = self.col_n[seat][shape] - (1 << (4 * c));
+        self.row_n[seat][shape] = rn;
+        self.col_n[seat][shape] = cn;
+        self.rows[seat][shape] &= !(u16::from(rn >> (4 * r) & 15 == 0) << r);
+        self.cols[seat][shape] &= !(u16::from(cn >> (4 * c) & 15 == 0) << c);
+    }
+}
+
+/// A mover's destinations and the ones that give a choice of entries.
 #[derive(Clone, Copy)]
 struct Targets {
     /// Empty non-centre spaces of the row (bit = column).
     row: u16,
     /// Empty non-centre spaces of the column (bit = row).
     col: u16,
-    /// Row destinations that earn an entry.
+    /// Row destinations that earn an entry (G-3) that can be made (G-4:
+    /// the gateway free, a piece in reserve).
     erow: u16,
-    /// Column destinations that earn an entry.
+    /// Column destinations likewise.
     ecol: u16,
+}
+
+impl Targets {
+    const NONE: Targets = Targets {
+        row: 0,
+        col: 0,
+        erow: 0,
+        ecol: 0,
+    };
+
+    /// The moves: one per destination, and `nopts` instead of one where an
+    /// entry is made.
+    #[inline(always)]
+    fn count(self, nopts: usize) -> usize {
+        let plain = (self.row as u32 | (self.col as u32) << 16).count_ones() as usize;
+        let entries = (self.erow as u32 | (self.ecol as u32) << 16).count_ones() as usize;
+        plain + entries * nopts.saturating_sub(1)
+    }
 }
 
 /// The non-centre spaces of a row or column of index `k` (centres lie on
@@ -49,30 +100,23 @@ fn non_centre(k: u32) -> u16 {
     }
 }
 
-impl GatewayState {
-    /// The alignment tables for the seat to move (G-3).
-    #[inline]
-    pub(crate) fn align(&self) -> Align {
-        let s = self.to_move as usize;
-        let enemies = self.enemies(s);
-        let mut a = Align {
-            rows: [[0; 3]; 4],
-            cols: [[0; 3]; 4],
-            enemies,
-        };
-        for y in 0..self.rules.players as usize {
-            if enemies >> y & 1 == 0 {
-                continue;
-            }
-            for sq in self.pieces[y].iter() {
-                let sh = (self.board[sq as usize] as usize - 1) % 3;
-                a.rows[y][sh] |= 1 << sly::row_of(sq);
-                a.cols[y][sh] |= 1 << sly::col_of(sq);
-            }
-        }
-        a
-    }
+/// The centre line (1, 4, 7 or 10) of the band or field column of line `k`.
+#[inline(always)]
+fn centre_line(k: u32) -> u32 {
+    k / 3 * 3 + 1
+}
 
+/// The 12-bit line of the spaces whose field's gateway is free, from the
+/// occupancy word of the centre line crossing the fields (bits 1, 4, 7, 10
+/// are the gateways): each free gateway's bit spread over its field's
+/// three spaces.
+#[inline(always)]
+fn free_gate_spaces(occupied: u16) -> u16 {
+    let free = CENTRE_LINES & !occupied;
+    free | free << 1 | free >> 1
+}
+
+impl GatewayState {
     /// The pieces the seat to move may move (G-2 and ruling QG5).
     #[inline]
     pub(crate) fn movers(&self) -> B192 {
@@ -156,10 +200,19 @@ impl GatewayState {
         })
     }
 
-    /// The destinations of the piece on `sq` and those earning an entry.
+    /// The destinations of the piece on `sq` and those where an entry is
+    /// made (`entries`: some entry option is left, G-4).
     #[inline(always)]
-    fn targets(&self, sq: u32, al: &Align) -> Targets {
+    fn targets(&self, sq: u32, entries: bool) -> Targets {
         let (row, col) = self.dests(sq);
+        if !entries {
+            return Targets {
+                row,
+                col,
+                erow: 0,
+                ecol: 0,
+            };
+        }
         let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
         let m = ((self.board[sq as usize] - 1) % 3) as usize;
         let (a, b) = ((m + 1) % 3, (m + 2) % 3);
@@ -182,28 +235,38 @@ impl GatewayState {
                 }
             }
         } else {
-            for y in 0..self.rules.players as usize {
-                if al.enemies >> y & 1 == 0 {
-                    continue;
-                }
+            let al = &self.align;
+            let mut enemies = self.enemies(self.to_move as usize);
+            while enemies != 0 {
+                let y = enemies.trailing_zeros() as usize;
+                enemies &= enemies - 1;
                 let (rw, cl) = (&al.rows[y], &al.cols[y]);
                 // Row moves land on (r0, c): Q in row r0, R in column c.
-                if rw[a] >> r0 & 1 == 1 {
-                    erow |= cl[b];
-                }
-                if rw[b] >> r0 & 1 == 1 {
-                    erow |= cl[a];
-                }
+                let on = |w: u16, k: u32| 0u16.wrapping_sub(w >> k & 1);
+                erow |= (cl[b] & on(rw[a], r0)) | (cl[a] & on(rw[b], r0));
                 // Column moves land on (r, c0): Q in row r, R in column c0.
-                if cl[b] >> c0 & 1 == 1 {
-                    ecol |= rw[a];
-                }
-                if cl[a] >> c0 & 1 == 1 {
-                    ecol |= rw[b];
-                }
+                ecol |= (rw[a] & on(cl[b], c0)) | (rw[b] & on(cl[a], c0));
             }
             erow &= row;
             ecol &= col;
+        }
+        // G-4: only where the gateway of the destination's field is free
+        // once the mover has left (it may stand on it).
+        if erow != 0 {
+            let g = centre_line(r0);
+            let mut occ = self.lines.rows[g as usize];
+            if g == r0 {
+                occ &= !(1 << c0);
+            }
+            erow &= free_gate_spaces(occ);
+        }
+        if ecol != 0 {
+            let g = centre_line(c0);
+            let mut occ = self.lines.cols[g as usize];
+            if g == c0 {
+                occ &= !(1 << r0);
+            }
+            ecol &= free_gate_spaces(occ);
         }
         Targets {
             row,
@@ -239,24 +302,15 @@ impl GatewayState {
         (out, n)
     }
 
-    /// Whether the gateway of `to`'s field is free once the piece on
-    /// `from` has left (G-4).
-    #[inline(always)]
-    fn gate_free(&self, from: u32, to: u32) -> bool {
-        let g = sly::centre_of_field(sly::field_of(to));
-        g == from || self.board[g as usize] == 0
-    }
-
     /// Calls `f(from, to, entry)` for every legal move, in the fixed order.
     #[inline]
     pub(crate) fn for_each_move(&self, mut f: impl FnMut(u8, u8, u8)) {
-        let al = self.align();
         let (opts, nopts) = self.entry_options();
         for sq in self.movers().iter() {
-            let t = self.targets(sq, &al);
+            let t = self.targets(sq, nopts > 0);
             let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
-            let mut emit = |to: u32, earned: bool| {
-                if earned && nopts > 0 && self.gate_free(sq, to) {
+            let mut emit = |to: u32, entry: bool| {
+                if entry {
                     for &e in &opts[..nopts] {
                         f(sq as u8, to as u8, e);
                     }
@@ -279,68 +333,34 @@ impl GatewayState {
         }
     }
 
-    /// The moves of one mover: destinations plus the extra entry choices.
-    #[inline(always)]
-    fn piece_count(&self, sq: u32, t: &Targets, nopts: usize) -> usize {
-        let mut n = (t.row.count_ones() + t.col.count_ones()) as usize;
-        if nopts > 1 {
-            let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
-            let mut bits = t.erow;
-            while bits != 0 {
-                let k = bits.trailing_zeros();
-                bits &= bits - 1;
-                if self.gate_free(sq, sly::square(r0, k)) {
-                    n += nopts - 1;
-                }
-            }
-            let mut bits = t.ecol;
-            while bits != 0 {
-                let k = bits.trailing_zeros();
-                bits &= bits - 1;
-                if self.gate_free(sq, sly::square(k, c0)) {
-                    n += nopts - 1;
-                }
-            }
-        }
-        n
-    }
-
     /// The number of legal moves (no pass), without a list.
     #[inline]
     pub(crate) fn count_moves(&self) -> usize {
-        let al = self.align();
         let (_, nopts) = self.entry_options();
         self.movers()
             .iter()
-            .map(|sq| self.piece_count(sq, &self.targets(sq, &al), nopts))
+            .map(|sq| self.targets(sq, nopts > 0).count(nopts))
             .sum()
     }
 
     /// The move a uniform draw `rng.random_range(0..count)` picks, the
     /// draw's index counted in [`GatewayState::for_each_move`]'s order (as
-    /// the games recorded before it were sampled): the alignments and entry
-    /// options computed once, one pass over the movers with their targets
-    /// and move counts kept on the stack, then the chosen mover's moves
-    /// alone. `None` when the seat to move has no move.
+    /// the games recorded before it were sampled): one pass over the
+    /// movers with their targets and move counts kept on the stack, then
+    /// the chosen mover's moves alone. `None` when the seat to move has no
+    /// move.
     #[inline]
     pub(crate) fn sample_move<R: rand::Rng + ?Sized>(
         &self,
         rng: &mut R,
     ) -> Option<super::GatewayMove> {
-        let al = self.align();
         let (opts, nopts) = self.entry_options();
         // At most 44 pieces on the board (11 a seat).
-        let none = Targets {
-            row: 0,
-            col: 0,
-            erow: 0,
-            ecol: 0,
-        };
-        let mut movers = [(0u32, none, 0usize); 64];
+        let mut movers = [(0u32, Targets::NONE, 0usize); 44];
         let (mut k, mut n) = (0, 0);
         for sq in self.movers().iter() {
-            let t = self.targets(sq, &al);
-            let c = self.piece_count(sq, &t, nopts);
+            let t = self.targets(sq, nopts > 0);
+            let c = t.count(nopts);
             movers[k] = (sq, t, c);
             k += 1;
             n += c;
@@ -355,25 +375,27 @@ impl GatewayState {
                 continue;
             }
             let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
-            let dests = (0..12u32)
-                .filter(|&k| t.row >> k & 1 == 1)
-                .map(|k| (sly::square(r0, k), t.erow >> k & 1 == 1))
-                .chain(
-                    (0..12u32)
-                        .filter(|&k| t.col >> k & 1 == 1)
-                        .map(|k| (sly::square(k, c0), t.ecol >> k & 1 == 1)),
-                );
-            for (to, earned) in dests {
-                let entries = earned && nopts > 0 && self.gate_free(sq, to);
-                let moves = if entries { nopts } else { 1 };
-                if i < moves {
-                    return Some(super::GatewayMove::Move {
-                        from: sq as u8,
-                        to: to as u8,
-                        entry: if entries { opts[i] } else { 0 },
-                    });
+            let lines = [(t.row, t.erow, true), (t.col, t.ecol, false)];
+            for (mut bits, entries, is_row) in lines {
+                while bits != 0 {
+                    let k = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let to = if is_row {
+                        sly::square(r0, k)
+                    } else {
+                        sly::square(k, c0)
+                    };
+                    let entry = entries >> k & 1 == 1;
+                    let moves = if entry { nopts } else { 1 };
+                    if i < moves {
+                        return Some(super::GatewayMove::Move {
+                            from: sq as u8,
+                            to: to as u8,
+                            entry: if entry { opts[i] } else { 0 },
+                        });
+                    }
+                    i -= moves;
                 }
-                i -= moves;
             }
         }
         unreachable!("the draw is below the move count")

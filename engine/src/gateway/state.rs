@@ -4,6 +4,7 @@ use std::fmt;
 
 use rand::Rng;
 
+use super::movegen::Align;
 use super::{GatewayGame, OWNED, Rules, SETUP, SHAPE_LETTERS, keys};
 use crate::api::{MAX_SEATS, Research, Returns, State, ToMove};
 use crate::board::sly::seats::{self, PieceKeys};
@@ -52,6 +53,9 @@ pub struct GatewayState {
     pub(crate) board: [u8; 144],
     pub(crate) lines: Lines,
     pub(crate) pieces: [B192; MAX_SEATS],
+    /// Per seat and shape, the rows and columns holding such a piece (the
+    /// entry test G-3), kept up to date by every move.
+    pub(crate) align: Align,
     /// Pieces in reserve per seat: `[triangles, squares]`.
     pub(crate) reserve: [[u8; 2]; MAX_SEATS],
     pub(crate) to_move: u8,
@@ -100,6 +104,7 @@ impl GatewayState {
             board: [0; 144],
             lines: Lines::default(),
             pieces: [B192::ZERO; MAX_SEATS],
+            align: Align::default(),
             reserve: [[OWNED[1] as u8, OWNED[2] as u8]; MAX_SEATS],
             to_move: 0,
             outcome: Outcome::Ongoing,
@@ -115,6 +120,7 @@ impl GatewayState {
         self.board[sq as usize] = 1 + 3 * seat as u8 + shape;
         self.lines.toggle(sq);
         self.pieces[seat] |= B192::bit(sq);
+        self.align.add(seat, shape as usize, sq);
         if shape > 0 {
             self.reserve[seat][shape as usize - 1] =
                 self.reserve[seat][shape as usize - 1].wrapping_sub(1);
@@ -169,12 +175,20 @@ impl GatewayState {
         self.reserve[seat] == [0, 0]
     }
 
+    /// Puts the piece coded `v` on the empty `sq` (or takes it off with
+    /// `add` false): the occupancy words, the seat's pieces, the alignment
+    /// tables and the hash; the mailbox is the caller's.
     #[inline(always)]
-    pub(crate) fn toggle(&mut self, sq: u32, v: u8) {
+    pub(crate) fn toggle(&mut self, sq: u32, v: u8, add: bool) {
         let seat = (v as usize - 1) / 3;
         let shape = (v as usize - 1) % 3;
         self.lines.toggle(sq);
         self.pieces[seat] ^= B192::bit(sq);
+        if add {
+            self.align.add(seat, shape, sq);
+        } else {
+            self.align.remove(seat, shape, sq);
+        }
         self.hash ^= self.keys.piece[seat][shape][sq as usize];
     }
 
@@ -272,16 +286,16 @@ impl State for GatewayState {
         if let GatewayMove::Move { from, to, entry } = mv {
             let (from, to) = (from as u32, to as u32);
             let v = self.board[from as usize];
-            self.toggle(from, v);
+            self.toggle(from, v, false);
             self.board[from as usize] = 0;
             self.board[to as usize] = v;
-            self.toggle(to, v);
+            self.toggle(to, v, true);
             if entry != 0 {
                 // G-4: the new piece on the gateway of `to`'s field.
                 let g = sly::centre_of_field(sly::field_of(to));
                 let e = 1 + 3 * s as u8 + entry;
                 self.board[g as usize] = e;
-                self.toggle(g, e);
+                self.toggle(g, e, true);
                 self.reserve[s][entry as usize - 1] -= 1;
                 // G-5: the win.
                 if self.done(s) && (!self.rules.teams || self.done(s ^ 2)) {
@@ -324,14 +338,22 @@ impl State for GatewayState {
     }
 
     fn move_to_text(&self, mv: GatewayMove) -> String {
+        let mut s = String::with_capacity(10);
+        self.push_move_text(mv, &mut s);
+        s
+    }
+
+    /// `10C-10E`, `4G-4D+T`, `4G-4D+S` or `pass`, written in place.
+    #[inline]
+    fn push_move_text(&self, mv: GatewayMove, out: &mut String) {
         match mv {
-            GatewayMove::Move { from, to, entry } => format!(
-                "{}-{}{}",
-                sly::square_name(from as u32),
-                sly::square_name(to as u32),
-                ["", "+T", "+S"][entry as usize]
-            ),
-            GatewayMove::Pass => "pass".to_string(),
+            GatewayMove::Move { from, to, entry } => {
+                sly::push_square_name(from as u32, out);
+                out.push('-');
+                sly::push_square_name(to as u32, out);
+                out.push_str(["", "+T", "+S"][entry as usize]);
+            }
+            GatewayMove::Pass => out.push_str("pass"),
         }
     }
 

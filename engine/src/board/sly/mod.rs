@@ -40,7 +40,8 @@ pub use geometry::{
     is_centre, left, reflect_into, right, row_bits, row_of, row_set, slide_fill, square, up,
 };
 pub use text::{
-    diagram, parse_cells, parse_rows, parse_square, rows_text, square_name, write_cells,
+    diagram, parse_cells, parse_rows, parse_square, push_square_name, rows_text, square_name,
+    write_cells,
 };
 
 #[cfg(test)]

@@ -7,7 +7,21 @@ use crate::error::GameError;
 /// The rule book's name of a space: row number then column letter, `5E`
 /// (§2.1).
 pub fn square_name(sq: u32) -> String {
-    format!("{}{}", row_of(sq) + 1, (b'A' + col_of(sq) as u8) as char)
+    let mut s = String::with_capacity(3);
+    push_square_name(sq, &mut s);
+    s
+}
+
+/// [`square_name`], appended to `out` (no formatting machinery: the play
+/// loop writes every move of a random game this way).
+#[inline]
+pub fn push_square_name(sq: u32, out: &mut String) {
+    let r = row_of(sq) + 1;
+    if r >= 10 {
+        out.push('1');
+    }
+    out.push((b'0' + (r % 10) as u8) as char);
+    out.push((b'A' + col_of(sq) as u8) as char);
 }
 
 /// Parses a space name: a row 1–12 then a column letter A–L (either case),
