@@ -218,6 +218,17 @@ impl State for SlySolitaireState {
         self.count_jumps()
     }
 
+    /// The default's draw (`random_range(0..count)`, then that index of
+    /// [`State::legal_moves`]) without writing the list; `buf` is unused.
+    #[inline]
+    fn sample_legal_move<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buf: &mut Vec<SlySolitaireMove>,
+    ) -> Option<SlySolitaireMove> {
+        self.sample_jump(rng)
+    }
+
     /// S-2…S-4: the jumper moves from `from` to `to`; the run between is
     /// removed, whatever its colours.
     fn apply(&mut self, mv: SlySolitaireMove) {
