@@ -90,20 +90,11 @@ impl SlySolitaireState {
         false
     }
 
-    /// Whether any jump exists (S-6: the game goes on).
-    #[inline]
-    pub(crate) fn has_jump(&self) -> bool {
-        let (occ, good) = self.occ_and_good();
-        (0..4).any(|k| {
-            let j = self.colour_jumpers(k, occ, good);
-            !j[0].or(j[1]).or(j[2]).or(j[3]).is_zero()
-        })
-    }
-
-    /// The number of legal jumps, without building a list.
+    /// The number of legal jumps, without building a list, from the
+    /// jumpers kept in the state ([`SlySolitaireState::jumps`]).
     #[inline]
     pub(crate) fn count_jumps(&self) -> usize {
-        self.jumpers().iter().map(|l| l.count()).sum::<u32>() as usize
+        self.kept_jumpers().iter().map(|l| l.count()).sum::<u32>() as usize
     }
 
     /// Writes the legal jumps to `out` (cleared first), in the order of
@@ -111,7 +102,7 @@ impl SlySolitaireState {
     #[inline]
     pub(crate) fn write_jumps(&self, out: &mut Vec<SlySolitaireMove>) {
         out.clear();
-        let j = self.jumpers();
+        let j = self.kept_jumpers();
         self.for_each_in(&j, |from, to| {
             out.push(SlySolitaireMove {
                 from: from as u8,
@@ -129,62 +120,58 @@ impl SlySolitaireState {
 pub(crate) struct Lanes(pub(crate) [u16; 16]);
 
 impl Lanes {
-    const ZERO: Lanes = Lanes([0; 16]);
+    pub(crate) const ZERO: Lanes = Lanes([0; 16]);
 
     /// Twelve row lines, zero-padded.
     #[inline(always)]
-    fn from_rows(rows: &[u16; 12]) -> Lanes {
+    pub(crate) fn from_rows(rows: &[u16; 12]) -> Lanes {
         let mut l = [0u16; 16];
         l[..12].copy_from_slice(rows);
         Lanes(l)
     }
 
     #[inline(always)]
-    fn zip(self, o: Lanes, f: impl Fn(u16, u16) -> u16) -> Lanes {
-        let mut l = [0u16; 16];
-        for i in 0..16 {
-            l[i] = f(self.0[i], o.0[i]);
-        }
-        Lanes(l)
+    pub(crate) fn zip(self, o: Lanes, f: impl Fn(u16, u16) -> u16) -> Lanes {
+        Lanes(std::array::from_fn(|i| f(self.0[i], o.0[i])))
     }
 
     #[inline(always)]
-    fn and(self, o: Lanes) -> Lanes {
+    pub(crate) fn and(self, o: Lanes) -> Lanes {
         self.zip(o, |a, b| a & b)
     }
 
     #[inline(always)]
-    fn or(self, o: Lanes) -> Lanes {
+    pub(crate) fn or(self, o: Lanes) -> Lanes {
         self.zip(o, |a, b| a | b)
     }
 
     /// `self` without the bits of `o`.
     #[inline(always)]
-    fn and_not(self, o: Lanes) -> Lanes {
+    pub(crate) fn and_not(self, o: Lanes) -> Lanes {
         self.zip(o, |a, b| a & !b)
     }
 
     /// Lane-wise sum (no lane carries into the next).
     #[inline(always)]
-    fn add(self, o: Lanes) -> Lanes {
+    pub(crate) fn add(self, o: Lanes) -> Lanes {
         self.zip(o, |a, b| a.wrapping_add(b))
     }
 
     /// One column to the right (towards column L).
     #[inline(always)]
-    fn shl(self, n: u32) -> Lanes {
+    pub(crate) fn shl(self, n: u32) -> Lanes {
         self.zip(self, |a, _| a << n)
     }
 
     /// One column to the left (towards column A).
     #[inline(always)]
-    fn shr(self, n: u32) -> Lanes {
+    pub(crate) fn shr(self, n: u32) -> Lanes {
         self.zip(self, |a, _| a >> n)
     }
 
     /// `n` rows down the board (towards row 12): lane `r` takes lane `r - n`.
     #[inline(always)]
-    fn down(self, n: usize) -> Lanes {
+    pub(crate) fn down(self, n: usize) -> Lanes {
         let mut l = [0u16; 16];
         l[n..].copy_from_slice(&self.0[..16 - n]);
         Lanes(l)
@@ -192,20 +179,15 @@ impl Lanes {
 
     /// `n` rows up the board (towards row 1): lane `r` takes lane `r + n`.
     #[inline(always)]
-    fn up(self, n: usize) -> Lanes {
+    pub(crate) fn up(self, n: usize) -> Lanes {
         let mut l = [0u16; 16];
         l[..16 - n].copy_from_slice(&self.0[n..]);
         Lanes(l)
     }
 
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self.0.iter().fold(0, |a, &x| a | x) == 0
-    }
-
     /// The bits set, over all lanes.
     #[inline(always)]
-    fn count(self) -> u32 {
+    pub(crate) fn count(self) -> u32 {
         let mut n = 0;
         for w in self.0.chunks_exact(4) {
             let x = w[0] as u64 | (w[1] as u64) << 16 | (w[2] as u64) << 32 | (w[3] as u64) << 48;
@@ -217,7 +199,7 @@ impl Lanes {
     /// The occluded fill of `seeds` through `through`, one step being
     /// `step` (Kogge–Stone: runs of up to 15 squares; a line has 12).
     #[inline(always)]
-    fn fill(self, through: Lanes, step: impl Fn(Lanes, u32) -> Lanes) -> Lanes {
+    pub(crate) fn fill(self, through: Lanes, step: impl Fn(Lanes, u32) -> Lanes) -> Lanes {
         let (mut g, mut p) = (self, through);
         g = g.or(p.and(step(g, 1)));
         p = p.and(step(p, 1));
@@ -249,7 +231,7 @@ impl SlySolitaireState {
     /// space of the area. The spaces of such runs are filled back from
     /// their ends against `d`; a piece of colour `k` just behind one jumps.
     #[inline(always)]
-    fn colour_jumpers(&self, k: usize, occ: Lanes, good: Lanes) -> Jumpers {
+    pub(crate) fn colour_jumpers(&self, k: usize, occ: Lanes, good: Lanes) -> Jumpers {
         let own = Lanes::from_rows(&self.rows[k]);
         let others = occ.and_not(own);
         // Up: the run goes to lower rows; fill back down the board.
@@ -274,13 +256,33 @@ impl SlySolitaireState {
 
     /// The board's pieces and the empty spaces of the area, as lanes.
     #[inline(always)]
-    fn occ_and_good(&self) -> (Lanes, Lanes) {
+    pub(crate) fn occ_and_good(&self) -> (Lanes, Lanes) {
         let occ = Lanes::from_rows(&self.occ_rows);
         let good = Lanes::from_rows(&self.geo.row_area).and_not(occ);
         (occ, good)
     }
 
-    /// Every piece's jumps, by direction ([`Jumpers`]).
+    /// The jumpers kept in the state by `apply` and `finish_setup`
+    /// ([`SlySolitaireState::jumps`]), as lanes.
+    #[inline(always)]
+    pub(crate) fn kept_jumpers(&self) -> Jumpers {
+        self.jumps.map(|d| Lanes::from_rows(&d))
+    }
+
+    /// Computes the jumpers, keeps them in the state and sets the end flag
+    /// (S-6), after a set-up or a jump.
+    #[inline]
+    pub(crate) fn refresh_jumps(&mut self) {
+        let j = self.jumpers();
+        let mut any = 0;
+        for (kept, l) in self.jumps.iter_mut().zip(&j) {
+            kept.copy_from_slice(&l.0[..12]);
+            any |= l.0.iter().fold(0, |a, &x| a | x);
+        }
+        self.over = any == 0;
+    }
+
+    /// Every piece's jumps, by direction ([`Jumpers`]), computed.
     #[inline(always)]
     pub(crate) fn jumpers(&self) -> Jumpers {
         let (occ, good) = self.occ_and_good();
@@ -297,7 +299,7 @@ impl SlySolitaireState {
     /// The landing space of the piece on `(r, c)` jumping in direction `d`
     /// (one of its jumps in `Jumpers`): the first empty space after the run.
     #[inline(always)]
-    fn landing(&self, r: u32, c: u32, d: usize) -> u32 {
+    pub(crate) fn landing(&self, r: u32, c: u32, d: usize) -> u32 {
         let col = self.occ_cols[c as usize];
         let row = self.occ_rows[r as usize];
         match d {
@@ -318,7 +320,7 @@ impl SlySolitaireState {
     /// the top, then colours B L D O, then pieces from the left; per piece
     /// up, down, left, right: the order of [`Self::for_each_jump`]).
     #[inline(always)]
-    fn for_each_in(&self, j: &Jumpers, mut f: impl FnMut(u32, u32)) {
+    pub(crate) fn for_each_in(&self, j: &Jumpers, mut f: impl FnMut(u32, u32)) {
         for r in 0..12u32 {
             let ri = r as usize;
             let any = j[UP].0[ri] | j[DOWN].0[ri] | j[LEFT].0[ri] | j[RIGHT].0[ri];
@@ -343,7 +345,7 @@ impl SlySolitaireState {
     /// The jump number `i` (0-based, `i` < the count of `j`) in move order
     /// ([`Self::for_each_in`]), found by counting whole rows first.
     #[inline(always)]
-    fn nth_in(&self, j: &Jumpers, mut i: u32) -> SlySolitaireMove {
+    pub(crate) fn nth_in(&self, j: &Jumpers, mut i: u32) -> SlySolitaireMove {
         for r in 0..12u32 {
             let ri = r as usize;
             let packed = j[UP].0[ri] as u64
@@ -396,7 +398,7 @@ impl SlySolitaireState {
         &self,
         rng: &mut R,
     ) -> Option<SlySolitaireMove> {
-        let j = self.jumpers();
+        let j = self.kept_jumpers();
         let n = j.iter().map(|l| l.count()).sum::<u32>() as usize;
         if n == 0 {
             return None;
@@ -429,9 +431,36 @@ mod tests {
         v
     }
 
+    /// The evaluation piece by piece, as every search was recorded with.
+    fn walked_evaluate(s: &SlySolitaireState) -> i32 {
+        let mut v = -100 * s.count as i32;
+        for r in 0..12 {
+            let occ = s.occ_rows[r] as u32;
+            let mut b = occ;
+            while b != 0 {
+                let c = b.trailing_zeros();
+                b &= b - 1;
+                let near_row = occ & (0b11011 << c >> 2) != 0;
+                let col = s.occ_cols[c as usize] as u32;
+                let near_col = col & (0b11011 << r >> 2) != 0;
+                if !near_row && !near_col {
+                    v -= 30;
+                }
+            }
+            for k in 0..4 {
+                let own = s.rows[k][r];
+                v -= 5 * (own & (own >> 1)).count_ones() as i32;
+                if r + 1 < 12 {
+                    v -= 5 * (own & s.rows[k][r + 1]).count_ones() as i32;
+                }
+            }
+        }
+        v
+    }
+
     /// Along seeded random playouts of every layout and area: the lane
     /// generator lists the walked jumps in the same order, counts them,
-    /// sees the end, and samples the jump the default sampler would (the
+    /// sees the end, scores the position as the piece-by-piece evaluation, and samples the jump the default sampler would (the
     /// same draw from the same generator).
     #[test]
     fn lanes_agree_with_the_walk() {
@@ -448,7 +477,14 @@ mod tests {
                         s.write_jumps(&mut got);
                         assert_eq!(got, want, "{}", s.to_text());
                         assert_eq!(s.count_jumps(), want.len());
-                        assert_eq!(s.has_jump(), !want.is_empty());
+                        assert_eq!(s.jumpers().iter().all(|l| l.count() == 0), want.is_empty());
+                        assert_eq!(s.over, want.is_empty());
+                        assert_eq!(
+                            super::super::eval::evaluate(&s),
+                            walked_evaluate(&s),
+                            "{}",
+                            s.to_text()
+                        );
                         let (mut a, mut b) = (rng.clone(), rng.clone());
                         let fast = s.sample_jump(&mut a);
                         let slow = (!want.is_empty()).then(|| want[b.random_range(0..want.len())]);
@@ -464,5 +500,7 @@ mod tests {
             }
         }
         assert!(positions > 10_000, "{positions}");
+        // The size the module docs give.
+        assert_eq!(std::mem::size_of::<SlySolitaireState>(), 360);
     }
 }
