@@ -2,6 +2,7 @@
 //! Play" (§3, seed text): keep the pieces together, and do not let pieces of
 //! one colour bunch up.
 
+use super::movegen::Lanes;
 use super::state::SlySolitaireState;
 use crate::api::{AloneSolution, Search, SearchDefaults};
 
@@ -11,27 +12,24 @@ use crate::api::{AloneSolution, Search, SearchDefaults};
 /// for each orthogonally adjacent pair of one colour (same-colour pieces
 /// cannot jump each other).
 pub(crate) fn evaluate(s: &SlySolitaireState) -> i32 {
-    let mut v = -100 * s.count as i32;
-    for r in 0..12 {
-        let occ = s.occ_rows[r] as u32;
-        let mut b = occ;
-        while b != 0 {
-            let c = b.trailing_zeros();
-            b &= b - 1;
-            let near_row = occ & (0b11011 << c >> 2) != 0;
-            let col = s.occ_cols[c as usize] as u32;
-            let near_col = col & (0b11011 << r >> 2) != 0;
-            if !near_row && !near_col {
-                v -= 30;
-            }
-        }
-        for k in 0..4 {
-            let own = s.rows[k][r];
-            v -= 5 * (own & (own >> 1)).count_ones() as i32;
-            if r + 1 < 12 {
-                v -= 5 * (own & s.rows[k][r + 1]).count_ones() as i32;
-            }
-        }
+    // Every piece at once on row lanes: near = a piece one or two spaces
+    // away along its row or its column.
+    let occ = Lanes::from_rows(&s.occ_rows);
+    let near = occ
+        .shl(1)
+        .or(occ.shl(2))
+        .or(occ.shr(1))
+        .or(occ.shr(2))
+        .or(occ.down(1))
+        .or(occ.down(2))
+        .or(occ.up(1))
+        .or(occ.up(2));
+    let mut v = -100 * s.count as i32 - 30 * occ.and_not(near).count() as i32;
+    for k in 0..4 {
+        let own = Lanes::from_rows(&s.rows[k]);
+        // Same-colour neighbours along a row, then down a column.
+        let pairs = own.and(own.shr(1)).count() + own.and(own.up(1)).count();
+        v -= 5 * pairs as i32;
     }
     v
 }

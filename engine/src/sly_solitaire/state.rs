@@ -72,6 +72,12 @@ pub struct SlySolitaireState {
     pub(crate) over: bool,
     pub(crate) ply: u32,
     pub(crate) hash: u64,
+    /// The pieces that have a jump, by direction (up, down, left, right),
+    /// as row lines: bit `c` of `jumps[d][r]` = the piece on `(r, c)` jumps
+    /// towards `d` (S-1…S-3). Kept by `apply` and `finish_setup` for the
+    /// next move list or random move; [`Self::jump`] leaves it (and
+    /// `over`) to its caller.
+    pub(crate) jumps: [[u16; 12]; 4],
 }
 
 impl PartialEq for SlySolitaireState {
@@ -99,6 +105,7 @@ impl SlySolitaireState {
             over: false,
             ply: 0,
             hash: 0,
+            jumps: [[0; 12]; 4],
         }
     }
 
@@ -123,7 +130,7 @@ impl SlySolitaireState {
     pub(crate) fn finish_setup(&mut self, ply: u32) {
         self.ply = ply;
         self.hash = self.zobrist_from_scratch();
-        self.over = !self.has_jump();
+        self.refresh_jumps();
     }
 
     /// The colour (0..4, [`super::COLOUR_LETTERS`]) of the piece on `sq`.
@@ -157,35 +164,49 @@ impl SlySolitaireState {
     }
 
     /// S-2…S-4 on the bits alone: the piece on `from` lands on `to` and the
-    /// run between is removed (the ply and the end flag are the caller's).
+    /// run between is removed (the ply, the end flag and the kept jumpers
+    /// are the caller's). The run leaves its own line in one step per
+    /// colour; each removed piece leaves its crossing line and the key.
     #[inline]
     pub(crate) fn jump(&mut self, from: u32, to: u32) {
         let k = self.colour_at(from).expect("a piece on the from square");
         let (r0, c0) = (sly::row_of(from), sly::col_of(from));
         let (r1, c1) = (sly::row_of(to), sly::col_of(to));
-        // Along a row the line is row r0 and the run spans columns; along
-        // a column, the other way round.
-        let along_row = r0 == r1;
-        let (p0, p1) = if along_row { (c0, c1) } else { (r0, r1) };
-        let (a, b) = (p0.min(p1), p0.max(p1));
-        let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
-        for j in 0..4 {
-            let mut rem = run
-                & if along_row {
-                    self.rows[j][r0 as usize]
-                } else {
-                    self.cols[j][c0 as usize]
-                };
-            while rem != 0 {
-                let i = rem.trailing_zeros();
-                rem &= rem - 1;
-                let sq = if along_row {
-                    sly::square(r0, i)
-                } else {
-                    sly::square(i, c0)
-                };
-                self.toggle(j, sq);
-                self.count -= 1;
+        let geo = self.geo;
+        let keys = &geo.keys;
+        if r0 == r1 {
+            let (a, b) = (c0.min(c1), c0.max(c1));
+            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
+            let r = r0 as usize;
+            self.occ_rows[r] &= !run;
+            for (j, key_j) in keys.iter().enumerate() {
+                let mut rem = run & self.rows[j][r];
+                self.rows[j][r] ^= rem;
+                self.count -= rem.count_ones() as u8;
+                while rem != 0 {
+                    let i = rem.trailing_zeros();
+                    rem &= rem - 1;
+                    self.cols[j][i as usize] ^= 1 << r0;
+                    self.occ_cols[i as usize] ^= 1 << r0;
+                    self.hash ^= key_j[sly::square(r0, i) as usize];
+                }
+            }
+        } else {
+            let (a, b) = (r0.min(r1), r0.max(r1));
+            let run = (((1u32 << (b - a - 1)) - 1) << (a + 1)) as u16;
+            let c = c0 as usize;
+            self.occ_cols[c] &= !run;
+            for (j, key_j) in keys.iter().enumerate() {
+                let mut rem = run & self.cols[j][c];
+                self.cols[j][c] ^= rem;
+                self.count -= rem.count_ones() as u8;
+                while rem != 0 {
+                    let i = rem.trailing_zeros();
+                    rem &= rem - 1;
+                    self.rows[j][i as usize] ^= 1 << c0;
+                    self.occ_rows[i as usize] ^= 1 << c0;
+                    self.hash ^= key_j[sly::square(i, c0) as usize];
+                }
             }
         }
         self.toggle(k, from);
@@ -218,6 +239,17 @@ impl State for SlySolitaireState {
         self.count_jumps()
     }
 
+    /// The default's draw (`random_range(0..count)`, then that index of
+    /// [`State::legal_moves`]) without writing the list; `buf` is unused.
+    #[inline]
+    fn sample_legal_move<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buf: &mut Vec<SlySolitaireMove>,
+    ) -> Option<SlySolitaireMove> {
+        self.sample_jump(rng)
+    }
+
     /// S-2…S-4: the jumper moves from `from` to `to`; the run between is
     /// removed, whatever its colours.
     fn apply(&mut self, mv: SlySolitaireMove) {
@@ -232,7 +264,7 @@ impl State for SlySolitaireState {
         );
         self.jump(mv.from as u32, mv.to as u32);
         self.ply += 1;
-        self.over = !self.has_jump();
+        self.refresh_jumps();
     }
 
     /// S-6: the score, minus the pieces left, once the game is over.
