@@ -237,6 +237,7 @@ pub fn wdl_bars(path: &Path, title: &str, bars: &[WdlBar]) -> Result<()> {
             .map_err(|e| err(e.to_string()))?;
         chart
             .configure_mesh()
+            .max_light_lines(0)
             .disable_y_mesh()
             .y_labels(n.max(1))
             .y_label_style(("sans-serif", 12))
@@ -352,6 +353,7 @@ pub fn strength_curve(path: &Path, title: &str, points: &[CurvePoint]) -> Result
         .map_err(|e| err(e.to_string()))?;
     chart
         .configure_mesh()
+        .max_light_lines(0)
         .x_desc("agent strength: Elo (first rung = 0), 95% interval")
         .y_desc("first mover's win rate (95% Wilson)")
         .draw()
@@ -421,8 +423,11 @@ pub fn length_histogram(path: &Path, title: &str, plies: &[u32]) -> Result<()> {
             0u32..(top + top / 10 + 1),
         )
         .map_err(|e| err(e.to_string()))?;
+    // At most one light line a division: with none, plotters 0.3.7's
+    // key points on integer axes never end.
     chart
         .configure_mesh()
+        .max_light_lines(1)
         .x_desc(format!("plies (bins of {width})"))
         .y_desc("games")
         .draw()
@@ -497,6 +502,7 @@ pub fn score_curves(
         .map_err(|e| err(e.to_string()))?;
     chart
         .configure_mesh()
+        .max_light_lines(0)
         .x_desc("agent strength: Elo on the game's scale (random = 0), 95% interval")
         .y_desc("first mover's score (anytime-valid interval)")
         .draw()
