@@ -296,13 +296,16 @@ enum JobState {
 
 /// Asks `squeue` for job `job`'s state, ended jobs included (`-t all`);
 /// `None` when `squeue` cannot be run or the controller does not answer.
+/// The line of `job` itself is read: asked for an array's own id (which
+/// its last task to start keeps), `squeue` lists every task of the array,
+/// and another task may have ended while this one runs.
 fn slurm_job_state(job: &str) -> Option<JobState> {
     let out = Command::new("squeue")
-        .args(["-h", "-t", "all", "-j", job, "-o", "%T"])
+        .args(["-h", "-t", "all", "-j", job, "-o", "%A %T"])
         .output()
         .ok()?;
     let text = String::from_utf8_lossy(&out.stdout);
-    let word = text.split_whitespace().next().map(str::to_string);
+    let word = squeue_state(&text, job).map(str::to_string);
     match word {
         Some(w) if out.status.success() => Some(match w.as_str() {
             "PENDING" | "RUNNING" | "COMPLETING" | "CONFIGURING" | "SUSPENDED" | "REQUEUED"
@@ -315,6 +318,19 @@ fn slurm_job_state(job: &str) -> Option<JobState> {
         }
         _ => None,
     }
+}
+
+/// The state word of job `job` in the output of `squeue -h -o "%A %T"`
+/// (a job id and its state a line), `None` if no line is that job's.
+pub fn squeue_state<'a>(text: &'a str, job: &str) -> Option<&'a str> {
+    text.lines().find_map(|l| {
+        let mut f = l.split_whitespace();
+        if f.next() == Some(job) {
+            f.next()
+        } else {
+            None
+        }
+    })
 }
 
 /// Where a submitted study stands: each shard's state (pending, running,

@@ -285,15 +285,21 @@ fn status_asks_slurm_about_a_task_still_marked_running() {
     let running = "shard 2/2: running (job 33, restart 0, node7)";
     for (squeue, want) in [
         (
-            "echo FAILED",
+            "echo 33 FAILED",
             "shard 2/2: failed: Slurm ended job 33 (FAILED) before the task finished".into(),
+        ),
+        // Job 33 keeps its array's id, so squeue lists the array's other
+        // task too, here ended first.
+        (
+            "printf '34 COMPLETED\\n33 RUNNING\\n'",
+            format!("{running}\n"),
         ),
         (
             "echo 'slurm_load_jobs error: Invalid job id specified' >&2; exit 1",
             "shard 2/2: failed: Slurm no longer knows job 33".into(),
         ),
-        ("echo PENDING", format!("{running}; Slurm: PENDING\n")),
-        ("echo RUNNING", format!("{running}\n")),
+        ("echo 33 PENDING", format!("{running}; Slurm: PENDING\n")),
+        ("echo 33 RUNNING", format!("{running}\n")),
         (
             "echo 'Unable to contact slurm controller' >&2; exit 1",
             format!("{running}\n"),

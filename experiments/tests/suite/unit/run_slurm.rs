@@ -104,3 +104,17 @@ fn status_names_the_failed_shard_and_why() {
     assert!(s.contains("merge: not started: a shard failed"), "{s}");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Asked for an array's own id, `squeue -j` lists every task of the array
+/// (seen on Debian's slurm-wlm: `squeue -h -t all -j 19 -o "%A %i %T"`
+/// printed `19 19_2 RUNNING` and `20 19_1 RUNNING`). A test run once read
+/// the first line, another task's `COMPLETED`, and called a running shard
+/// failed. The state is the asked job's own line, wherever it comes.
+#[test]
+fn a_task_state_is_its_own_line_not_its_arrays_first() {
+    let out = "9 COMPLETED\n7 RUNNING\n";
+    assert_eq!(squeue_state(out, "7"), Some("RUNNING"));
+    assert_eq!(squeue_state(out, "9"), Some("COMPLETED"));
+    assert_eq!(squeue_state(out, "70"), None);
+    assert_eq!(squeue_state("", "7"), None);
+}
