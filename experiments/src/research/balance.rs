@@ -391,6 +391,7 @@ pub fn summarise_block(
                 } else {
                     0
                 },
+                line: crate::run::summary::line_key(r),
             }
         })
         .collect();
@@ -643,6 +644,9 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             }
             let t = block_tournament(args, game, *seats, a, games_csv.clone(), alpha);
             let result = run::run(&t)?;
+            if let Some(w) = result.summary.line_warning() {
+                eprintln!("{game}  {a}: {w}");
+            }
             let mut row = block_row(args, &result, a, &games_csv.display().to_string())?;
             if let Some(old) = rows
                 .iter()

@@ -960,6 +960,9 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
         }
         let t = balance::block_tournament(&b, &block.game, block.seats, &block.agent, path, alpha);
         let result = run::run(&t).with_context(|| format!("block {}", block.name))?;
+        if let Some(w) = result.summary.line_warning() {
+            eprintln!("{}: {w}", block.name);
+        }
         let label = format!("{}.{GAMES_EXT}", block.name);
         let row = balance::block_row(&b, &result, &block.agent, &label)?;
         outcome.add(&result);

@@ -395,8 +395,8 @@ impl GameVisitor for RunVisitor<'_> {
                     while let Some(batch) = next {
                         writer.write_formatted(&batch.rows)?;
                         bar.inc(batch.games.len() as u64);
-                        for (rec, key) in batch.games {
-                            summary.add_keyed(&rec, key);
+                        for (rec, (key, line)) in batch.games {
+                            summary.add_keyed(&rec, key, line);
                             if args.keep_records {
                                 records.push(rec);
                             }
@@ -487,11 +487,11 @@ fn upgrade<G: Game>(
 
 /// A worker's finished games on their way to the writer: their rows,
 /// formatted by the worker, and the records the summary counts (with each
-/// game's distinct-games key, so that the move text need not travel when
-/// the run keeps no records).
+/// game's distinct-games key and line key, so that the move text need not
+/// travel when the run keeps no records).
 struct Finished {
     rows: Vec<u8>,
-    games: Vec<(GameRecord, u64)>,
+    games: Vec<(GameRecord, (u64, u64))>,
 }
 
 /// A worker's finished games, formatted as they finish and sent together
@@ -508,7 +508,7 @@ struct Batch<'a> {
     format: rows::RowFormat,
     config: &'a TournamentConfig,
     keep_records: bool,
-    games: Vec<(GameRecord, u64)>,
+    games: Vec<(GameRecord, (u64, u64))>,
     sent: Instant,
 }
 
@@ -535,7 +535,7 @@ impl<'a> Batch<'a> {
     fn push(&mut self, mut rec: GameRecord) {
         // Memory cannot fail to take a row.
         let _ = self.format.push(self.config, &rec);
-        let key = summary::game_key(&rec);
+        let key = (summary::game_key(&rec), summary::line_key(&rec));
         if !self.keep_records {
             // The summary reads neither; freed here, not on the writer.
             rec.moves = String::new();

@@ -51,6 +51,14 @@ pub struct Summary {
     /// Each game's first-mover share, sorted by game index: what the
     /// interval is computed from (24 bytes a game).
     pub first_mover_shares: Vec<Share>,
+    /// The lines ([`line_key`]) of the games with a first mover: how many
+    /// different openings and first [`LINE_PLIES`] moves they played.
+    pub lines: usize,
+    /// The design effect ([`design_effect`]) of the first mover's score
+    /// with the games clustered by line, over [`LINE_MIN_GAMES`] games or
+    /// more: about how many times the variance of the score exceeds what
+    /// the interval assumes (games independent). Near 1 for varied games.
+    pub design_effect: Option<f64>,
     /// Games sharing a seed or an opening form one observation of the
     /// interval: 2 for game pairs, the seat count for k-seat openings, else 1.
     pub group: u64,
@@ -99,6 +107,57 @@ pub fn game_key(r: &GameRecord) -> u64 {
     r.opening_moves.hash(&mut h);
     r.moves.hash(&mut h);
     h.finish()
+}
+
+/// The plies of a game's line ([`line_key`]): games that agree on their
+/// opening and this many first moves share a line.
+pub const LINE_PLIES: usize = 8;
+
+/// Below this many games a summary does not judge how its games cluster.
+pub const LINE_MIN_GAMES: usize = 50;
+
+/// A design effect from this value up makes a summary warn that its
+/// games cluster by line ([`Summary::design_effect`]).
+pub const DESIGN_EFFECT_WARNING: f64 = 2.0;
+
+/// A game's line: a hash of its opening and its first [`LINE_PLIES`] moves
+/// (the move text's first words). Games of deterministic searchers from one
+/// start differ late, if at all; their results cluster by line, which the
+/// summary measures ([`Summary::design_effect`]).
+pub fn line_key(r: &GameRecord) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    r.opening_moves.hash(&mut h);
+    for m in r.moves.split_whitespace().take(LINE_PLIES) {
+        m.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// The design effect of a mean over clusters: the variance of the mean
+/// with each cluster's games taken together (the cluster-robust, or
+/// sandwich, estimate) over the variance as if every game were
+/// independent. `(cluster, value)` pairs in any order; `None` when the
+/// values do not vary. 1 when every cluster holds one game; about the mean
+/// cluster size when clusters hold equal values that differ between them.
+pub fn design_effect(values: impl IntoIterator<Item = (u64, f64)>) -> Option<f64> {
+    let mut clusters: std::collections::HashMap<u64, (f64, f64)> = Default::default();
+    let (mut n, mut sum, mut sq) = (0.0, 0.0, 0.0);
+    for (c, x) in values {
+        let e = clusters.entry(c).or_default();
+        e.0 += 1.0;
+        e.1 += x;
+        n += 1.0;
+        sum += x;
+        sq += x * x;
+    }
+    let mean = sum / n;
+    let within = sq - n * mean * mean;
+    let between: f64 = clusters
+        .values()
+        .map(|&(k, s)| (s - k * mean) * (s - k * mean))
+        .sum();
+    (n > 0.0 && within > 1e-12 * n).then(|| between / within)
 }
 
 /// One agent's returns in a one-seat game (a puzzle's score).
@@ -224,13 +283,13 @@ impl SummaryBuilder {
 
     /// Counts one finished game.
     pub fn add(&mut self, r: &GameRecord) {
-        self.add_keyed(r, game_key(r));
+        self.add_keyed(r, game_key(r), line_key(r));
     }
 
     /// [`SummaryBuilder::add`] with the game's [`game_key`] computed
     /// elsewhere (by the worker that played it), so that the record may
     /// come without its move text.
-    pub fn add_keyed(&mut self, r: &GameRecord, key: u64) {
+    pub fn add_keyed(&mut self, r: &GameRecord, key: u64, line: u64) {
         if self.games < DISTINCT_CAP {
             self.distinct.insert(key);
         }
@@ -290,6 +349,7 @@ impl SummaryBuilder {
                     } else {
                         0
                     },
+                    line,
                 });
             }
         }
@@ -381,6 +441,14 @@ impl SummaryBuilder {
         ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let mut shares = self.fm_shares.clone();
         shares.sort_by_key(|x| x.index);
+        let lines = shares
+            .iter()
+            .map(|x| x.line)
+            .collect::<std::collections::HashSet<u64>>()
+            .len();
+        let design_effect = (shares.len() >= LINE_MIN_GAMES)
+            .then(|| design_effect(shares.iter().map(|x| (x.line, x.share))))
+            .flatten();
         let seats = self.seat_wins.len();
         let group = observation_group(config, seats);
         let mut summary = Summary {
@@ -395,6 +463,8 @@ impl SummaryBuilder {
             verdict: None,
             margin: DEFAULT_MARGIN,
             first_mover_shares: shares,
+            lines,
+            design_effect,
             group,
             setter: wilson(self.st.1 as f64, self.st.0),
             setter_wdl: self.setter_wdl,
@@ -486,6 +556,8 @@ pub struct Share {
     pub share: f64,
     /// 2 won (alone or with partners), 1 drawn, 0 lost.
     pub outcome: u8,
+    /// The game's line ([`line_key`]).
+    pub line: u64,
 }
 
 /// A seat's share of a game's points: a win 1 (each winner of a team
@@ -572,6 +644,7 @@ impl ScoreEstimate {
             index,
             share: x,
             outcome,
+            ..
         } in shares
         {
             if below.is_some_and(|b| index >= b) {
@@ -704,6 +777,18 @@ impl Summary {
         })
     }
 
+    /// A warning when the first mover's results cluster by line (a design
+    /// effect of [`DESIGN_EFFECT_WARNING`] or more): its interval is then
+    /// too narrow by about the root of the design effect.
+    pub fn line_warning(&self) -> Option<String> {
+        let d = self.design_effect.filter(|&d| d >= DESIGN_EFFECT_WARNING)?;
+        Some(format!(
+            "warning: the games play {} lines of their first {LINE_PLIES} plies and the first mover's results cluster by line (design effect {d:.1}), so its interval is about {:.1}× too narrow; use --openings K --opening-plies P",
+            self.lines,
+            d.sqrt()
+        ))
+    }
+
     /// The summary as printed at the end of a run.
     pub fn render(&self, config: &TournamentConfig) -> String {
         let mut s = String::new();
@@ -723,6 +808,9 @@ impl Summary {
             }
         );
         if let Some(w) = self.distinct_warning() {
+            let _ = writeln!(&mut s, "{w}");
+        }
+        if let Some(w) = self.line_warning() {
             let _ = writeln!(&mut s, "{w}");
         }
         for (a, b, x, y, z) in &self.pairings {

@@ -23,6 +23,7 @@ fn games(rng: &mut ChaCha8Rng, n: usize, score: f64, draw: f64) -> Vec<Share> {
                 index: i as u64,
                 share,
                 outcome,
+                line: i as u64,
             }
         })
         .collect()
@@ -87,6 +88,7 @@ fn verdict_words_and_seat_mismatch() {
         index: 0,
         share: 1.0,
         outcome: 2,
+        line: 0,
     }];
     let three = Sample {
         shares: &s,

@@ -86,3 +86,78 @@ fn summary_counts_by_hand() {
         (1.0, 0.0, 1.0)
     );
 }
+
+#[test]
+fn design_effect_by_hand() {
+    // One game a cluster: the cluster-robust variance is the plain one.
+    let one = design_effect([(1, 1.0), (2, 0.0), (3, 0.5), (4, 1.0)]).unwrap();
+    assert!((one - 1.0).abs() < 1e-12, "{one}");
+    // Two clusters of four equal values, 1 and 0: mean ½, plain sum of
+    // squares 8 × ¼ = 2, clustered (4 − 2)² + (0 − 2)² = 8: 8 / 2 = 4, the
+    // cluster size.
+    let two = [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| (i as u64 / 4, x));
+    assert!((design_effect(two).unwrap() - 4.0).abs() < 1e-12);
+    // Clusters {1, 0}, {1, 1}, {0}: mean 0.6; plain 3 − 5 × 0.36 = 1.2;
+    // clustered (1 − 1.2)² + (2 − 1.2)² + (0 − 0.6)² = 1.04.
+    let mixed = design_effect([(7, 1.0), (7, 0.0), (8, 1.0), (8, 1.0), (9, 0.0)]).unwrap();
+    assert!((mixed - 1.04 / 1.2).abs() < 1e-12, "{mixed}");
+    // No spread, no ratio.
+    assert_eq!(design_effect([(1, 1.0), (2, 1.0)]), None);
+    assert_eq!(design_effect([]), None);
+}
+
+#[test]
+fn games_that_share_their_first_plies_warn_that_the_interval_is_too_narrow() {
+    let config = TournamentConfig {
+        game: "g".into(),
+        agents: vec!["a".into(), "b".into()],
+        games: 60,
+        seed: 0,
+        schedule: Schedule::RoundRobin,
+        paired: false,
+        shard: None,
+        ..Default::default()
+    };
+    // 60 games, the first mover (seat 0) winning: in three lines of 20
+    // games that agree on their first 8 plies (and differ after), two
+    // lines won by the first mover and one lost; then the same results
+    // with every game its own line.
+    let game = |i: u64, line: u64| {
+        let mut r = rec(i, vec![0, 1], Some(usize::from(line == 2)), 0);
+        r.moves = format!("a{line} b c d e f g h x{i}");
+        r
+    };
+    let clustered: Vec<GameRecord> = (0..60).map(|i| game(i, i / 20)).collect();
+    let s = summarise(&config, &clustered);
+    assert_eq!((s.distinct, s.lines), (60, 3));
+    // Plain: 40 × (1/3)² + 20 × (2/3)² = 13.33; clustered: 2 × (20/3)² +
+    // (40/3)² = 266.67: a design effect of 20, the games a line.
+    let d = s.design_effect.unwrap();
+    assert!((d - 20.0).abs() < 1e-9, "{d}");
+    let w = s.line_warning().expect("a warning");
+    assert!(
+        w.contains("3 lines of their first 8 plies") && w.contains("4.5× too narrow"),
+        "{w}"
+    );
+    assert!(s.render(&config).contains(&w));
+    let varied: Vec<GameRecord> = (0..60)
+        .map(|i| {
+            let mut r = game(i, i / 20);
+            r.moves = format!("x{i} {}", r.moves);
+            r
+        })
+        .collect();
+    let s = summarise(&config, &varied);
+    assert_eq!(s.lines, 60);
+    assert!((s.design_effect.unwrap() - 1.0).abs() < 1e-9);
+    assert_eq!(s.line_warning(), None);
+    // Below 50 games nothing is judged.
+    let s = summarise(&config, &clustered[..40]);
+    assert_eq!(
+        (s.lines, s.design_effect, s.line_warning()),
+        (2, None, None)
+    );
+}
