@@ -18,6 +18,7 @@ use anyhow::{Context, Result};
 use crate::research::balance::{BalanceRow, read_balance, row_from_games};
 use crate::research::compare::CompareRow;
 use crate::research::study::{self, Study};
+use crate::run::summary::{LINE_MIN_GAMES, design_effect, line_key, share_of};
 use crate::stats::sequential::{Until, units_for_half_width};
 
 use super::{agent_in_words, plot, rel};
@@ -34,6 +35,9 @@ struct Answered {
     /// Per block: its distinct games (openings and moves), 0 before it
     /// has run.
     distinct: Vec<u64>,
+    /// Per block: its lines ([`line_key`]) and the design effect of the
+    /// first mover's score clustered by line ([`design_effect`]).
+    lines: Vec<(u64, Option<f64>)>,
     compare: Vec<CompareRow>,
 }
 
@@ -66,11 +70,13 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             continue;
         }
         let rows = block_rows(&study, &dir)?;
-        let distinct = study
+        let games = study
             .blocks
             .iter()
             .map(|b| distinct_games(&study::games_path(&dir, &b.name)))
-            .collect::<Result<Vec<u64>>>()?;
+            .collect::<Result<Vec<_>>>()?;
+        let distinct = games.iter().map(|g| g.0).collect();
+        let lines = games.iter().map(|g| (g.1, g.2)).collect();
         let compare_csv = dir.join("compare.csv");
         let compare = if compare_csv.exists() {
             crate::output::table::read_table(&compare_csv)?
@@ -82,6 +88,7 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             dir: Some(dir),
             rows,
             distinct,
+            lines,
             compare,
         });
     }
@@ -97,6 +104,7 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             out.push(Answered {
                 rows: vec![None; study.blocks.len()],
                 distinct: vec![0; study.blocks.len()],
+                lines: vec![(0, None); study.blocks.len()],
                 study,
                 dir: None,
                 compare: Vec::new(),
@@ -145,17 +153,41 @@ fn block_rows(study: &Study, dir: &Path) -> Result<Vec<Option<BalanceRow>>> {
 }
 
 /// The distinct games of a games file (the same opening and moves are one
-/// game); 0 when there is no file yet.
-fn distinct_games(path: &Path) -> Result<u64> {
+/// game), its lines ([`line_key`]) and, from [`LINE_MIN_GAMES`] games, the
+/// design effect of the first mover's score clustered by line; zeros when
+/// there is no file yet.
+fn distinct_games(path: &Path) -> Result<(u64, u64, Option<f64>)> {
     if !path.exists() {
-        return Ok(0);
+        return Ok((0, 0, None));
     }
     let mut seen = std::collections::HashSet::new();
+    let mut shares = Vec::new();
     crate::run::rows::for_each_row(path, false, None, |r| {
+        if let Some(f) = r.first_mover.filter(|_| r.seats.len() >= 2) {
+            shares.push((line_key(&r), share_of(&r, f)));
+        }
         seen.insert((r.opening_moves, r.moves));
         Ok(())
     })?;
-    Ok(seen.len() as u64)
+    let lines = shares
+        .iter()
+        .map(|x| x.0)
+        .collect::<std::collections::HashSet<u64>>()
+        .len() as u64;
+    let design = (shares.len() >= LINE_MIN_GAMES)
+        .then(|| design_effect(shares.iter().copied()))
+        .flatten();
+    Ok((seen.len() as u64, lines, design))
+}
+
+/// A block's lines with their design effect, `174 (93.3)`; `–` before it
+/// has run.
+fn lines_cell((lines, design): (u64, Option<f64>)) -> String {
+    match (lines, design) {
+        (0, _) => "–".to_string(),
+        (n, Some(d)) => format!("{} ({d:.1})", thousands(n)),
+        (n, None) => thousands(n),
+    }
 }
 
 fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
@@ -254,10 +286,11 @@ fn answer_row(a: &Answered, answer: &study::Answer) -> String {
         elo
     };
     format!(
-        "| {} | {verdict} | {sc} | {} | {elo} | {n} | {} | {below} | {} | {study_link} |",
+        "| {} | {verdict} | {sc} | {} | {elo} | {n} | {} | {} | {below} | {} | {study_link} |",
         answer.name,
         agent_in_words(&b.agent),
         thousands(a.distinct[top]),
+        lines_cell(a.lines[top]),
         a.study.seed,
     )
 }
@@ -294,14 +327,17 @@ pub fn section(
          doubling apart); where they disagree the game is `undecided`, and a study still short of its stopping \
          rule says how many more games (worst-case power calculation) would settle it. *Elo* is the top \
          budget's rating on the game's scale (random = 0; `≥` where only sweeps link it); *distinct* counts \
-         different games among the n (below n, games repeat and the interval is too narrow). Each row comes from \
+         different games among the n (below n, games repeat and the interval is too narrow); *lines* counts \
+         their different openings with the first 8 plies, and beside it the design effect: how many times the \
+         score's variance exceeds what the interval assumes when the results cluster by line (from 2 on, the \
+         interval is about √D times too narrow: docs/statistics.md, \"Games that cluster\"). Each row comes from \
          the committed study it names, which states the seed, the cost and every agent string.\n"
     );
     let _ = writeln!(
         md,
-        "| game | verdict | first-mover score [95 %] | agent | Elo | n | distinct | the budget below | seed | study |"
+        "| game | verdict | first-mover score [95 %] | agent | Elo | n | distinct | lines (design effect) | the budget below | seed | study |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
     for a in &all {
         for answer in &a.study.answers {
             let _ = writeln!(md, "{}", answer_row(a, answer));

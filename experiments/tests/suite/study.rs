@@ -477,12 +477,40 @@ fn the_report_opens_with_the_answers_of_the_studies() {
         .iter()
         .position(|h| h == "moves")
         .unwrap();
-    let distinct: std::collections::HashSet<String> = reader
-        .records()
-        .map(|r| r.unwrap()[col].to_string())
-        .collect();
+    let head = reader.headers().unwrap().clone();
+    let at = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let (first, winner) = (at("first_mover_seat"), at("winner_seat"));
+    let games: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    let distinct: std::collections::HashSet<&str> = games.iter().map(|r| &r[col]).collect();
+    // Lines: the first 8 moves (no openings here). The design effect, by
+    // its definition: the clustered sum of squares over the plain one.
+    let mut by_line: std::collections::HashMap<String, (f64, f64)> = Default::default();
+    let mut ys = Vec::new();
+    for r in &games {
+        let y = match &r[winner] {
+            "" => 0.5,
+            w if w == &r[first] => 1.0,
+            _ => 0.0,
+        };
+        let line: Vec<&str> = r[col].split(' ').take(8).collect();
+        let e = by_line.entry(line.join(" ")).or_default();
+        e.0 += 1.0;
+        e.1 += y;
+        ys.push(y);
+    }
+    let mean = ys.iter().sum::<f64>() / ys.len() as f64;
+    let plain: f64 = ys.iter().map(|y| (y - mean) * (y - mean)).sum();
+    let clustered: f64 = by_line
+        .values()
+        .map(|(k, s)| (s - k * mean) * (s - k * mean))
+        .sum();
+    let lines = if ys.len() >= 50 && plain > 0.0 {
+        format!("{} ({:.1})", by_line.len(), clustered / plain)
+    } else {
+        by_line.len().to_string()
+    };
     let row = format!(
-        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move | {} | {} | {} | {} | 3 | [run](run/README.md) |",
+        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move | {} | {} | {} | {lines} | {} | 3 | [run](run/README.md) |",
         score(top),
         top.elo_rating,
         top.n,
