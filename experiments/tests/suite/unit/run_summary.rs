@@ -22,18 +22,23 @@ fn rec(index: u64, seats: Vec<usize>, winner: Option<usize>, first: usize) -> Ga
     }
 }
 
-#[test]
-fn summary_counts_by_hand() {
-    let config = TournamentConfig {
+/// A round robin of two agents over `games` games of a game "g".
+fn two_agents(games: u32) -> TournamentConfig {
+    TournamentConfig {
         game: "g".into(),
         agents: vec!["a".into(), "b".into()],
-        games: 2,
+        games,
         seed: 0,
         schedule: Schedule::RoundRobin,
         paired: false,
         shard: None,
         ..Default::default()
-    };
+    }
+}
+
+#[test]
+fn summary_counts_by_hand() {
+    let config = two_agents(2);
     // Game 0: A0 in seat 0 wins as first mover. Game 1: A1 in seat 0
     // wins as second mover (seat 1 moved first). Game 2: draw.
     let records = vec![
@@ -111,16 +116,7 @@ fn design_effect_by_hand() {
 
 #[test]
 fn games_that_share_their_first_plies_warn_that_the_interval_is_too_narrow() {
-    let config = TournamentConfig {
-        game: "g".into(),
-        agents: vec!["a".into(), "b".into()],
-        games: 60,
-        seed: 0,
-        schedule: Schedule::RoundRobin,
-        paired: false,
-        shard: None,
-        ..Default::default()
-    };
+    let config = two_agents(60);
     // 60 games, the first mover (seat 0) winning: in three lines of 20
     // games that agree on their first 8 plies (and differ after), two
     // lines won by the first mover and one lost; then the same results
