@@ -217,6 +217,12 @@ pub enum Sink {
     Plain(io::BufWriter<File>),
     /// A gzip member being written (boxed: the encoder's state is large).
     Gzip(Box<GzEncoder<io::BufWriter<File>>>),
+    /// A compressed file before its first byte: the gzip member starts
+    /// with the first write, so that a run that writes nothing (a resumed
+    /// run with no game left, one stretch of a sequential block) appends
+    /// nothing. An empty member is 20 bytes, and a sequential block
+    /// resumed complete reopened its file at each of its checkpoints.
+    Idle(Option<io::BufWriter<File>>),
 }
 
 impl Sink {
@@ -224,15 +230,19 @@ impl Sink {
     pub fn new(file: File, compressed: bool) -> Sink {
         let file = io::BufWriter::with_capacity(256 * 1024, file);
         if compressed {
-            // Level 2 of zlib-rs: 100,000 random Catapult games (79 MB of
-            // CSV) compress to 23.5 MB at about 70,000 games/s; level 6 of
-            // miniz_oxide, used before, gave 20.9 MB but kept up with fewer
-            // than 10,000 games/s, so the writer, not the games, set the
-            // pace of a cheap run.
-            Sink::Gzip(Box::new(GzEncoder::new(file, Compression::new(2))))
+            Sink::Idle(Some(file))
         } else {
             Sink::Plain(file)
         }
+    }
+
+    /// The gzip member over `file`. Level 2 of zlib-rs: 100,000 random
+    /// Catapult games (79 MB of CSV) compress to 23.5 MB at about 70,000
+    /// games/s; level 6 of miniz_oxide, used before, gave 20.9 MB but kept
+    /// up with fewer than 10,000 games/s, so the writer, not the games, set
+    /// the pace of a cheap run.
+    fn gzip(file: io::BufWriter<File>) -> Sink {
+        Sink::Gzip(Box::new(GzEncoder::new(file, Compression::new(2))))
     }
 
     /// Creates (or truncates) `path`.
@@ -258,6 +268,7 @@ impl Sink {
                 w.flush()?;
                 w.get_mut().flush()
             }
+            Sink::Idle(_) => Ok(()),
         }
     }
 
@@ -269,6 +280,7 @@ impl Sink {
         match self {
             Sink::Plain(mut w) => w.flush()?,
             Sink::Gzip(w) => w.finish()?.flush()?,
+            Sink::Idle(_) => {}
         }
         Ok(())
     }
@@ -276,9 +288,17 @@ impl Sink {
 
 impl Write for Sink {
     fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        if b.is_empty() {
+            return Ok(0);
+        }
+        if let Sink::Idle(file) = self {
+            let file = file.take().expect("an idle sink holds its file");
+            *self = Sink::gzip(file);
+        }
         match self {
             Sink::Plain(w) => w.write(b),
             Sink::Gzip(w) => w.write(b),
+            Sink::Idle(_) => unreachable!("started above"),
         }
     }
 

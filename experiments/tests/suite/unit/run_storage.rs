@@ -52,3 +52,35 @@ fn a_synced_unfinished_gzip_member_reads_up_to_its_last_sync() {
     assert_eq!(read_to_string(&p).unwrap(), "h\n1\n2\n3\n");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A compressed file reopened to append and closed with nothing written
+/// keeps its bytes (an empty gzip member is 20 bytes; a complete
+/// sequential block, resumed, reopened its file at each checkpoint); the
+/// first byte written starts a member that reads on after the first.
+#[test]
+fn an_append_that_writes_nothing_leaves_a_compressed_file_as_it_was() {
+    let d = std::env::temp_dir().join(format!("bl-storage-idle-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let p = d.join("a.csv.gz");
+    let mut s = Sink::create(&p, true).unwrap();
+    s.write_all(b"h\n1\n").unwrap();
+    s.finish().unwrap();
+    let before = std::fs::read(&p).unwrap();
+    let append = || {
+        let f = std::fs::OpenOptions::new().append(true).open(&p).unwrap();
+        Sink::new(f, true)
+    };
+    for _ in 0..3 {
+        let mut s = append();
+        s.write_all(b"").unwrap();
+        s.sync().unwrap();
+        s.finish().unwrap();
+    }
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+    let mut s = append();
+    s.write_all(b"2\n").unwrap();
+    s.finish().unwrap();
+    assert_eq!(read_to_string(&p).unwrap(), "h\n1\n2\n");
+    assert!(std::fs::read(&p).unwrap().len() > before.len());
+    std::fs::remove_dir_all(&d).unwrap();
+}
