@@ -18,7 +18,7 @@ use anyhow::{Context, Result};
 use crate::research::balance::{BalanceRow, read_balance, row_from_games};
 use crate::research::compare::CompareRow;
 use crate::research::study::{self, Study};
-use crate::run::summary::{LINE_MIN_GAMES, design_effect, line_key, share_of};
+use crate::run::summary::{LINE_MIN_GAMES, effective_lines, line_key};
 use crate::stats::sequential::{Until, units_for_half_width};
 
 use super::{agent_in_words, plot, rel};
@@ -32,12 +32,8 @@ struct Answered {
     /// study stopped before its end) the row of its games so far, else
     /// `None` (not started).
     rows: Vec<Option<BalanceRow>>,
-    /// Per block: its distinct games (openings and moves), 0 before it
-    /// has run.
-    distinct: Vec<u64>,
-    /// Per block: its lines ([`line_key`]) and the design effect of the
-    /// first mover's score clustered by line ([`design_effect`]).
-    lines: Vec<(u64, Option<f64>)>,
+    /// Per block: what its games file holds (zeros before it has run).
+    games: Vec<BlockGames>,
     compare: Vec<CompareRow>,
 }
 
@@ -73,10 +69,8 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
         let games = study
             .blocks
             .iter()
-            .map(|b| distinct_games(&study::games_path(&dir, &b.name)))
+            .map(|b| block_games(&study::games_path(&dir, &b.name)))
             .collect::<Result<Vec<_>>>()?;
-        let distinct = games.iter().map(|g| g.0).collect();
-        let lines = games.iter().map(|g| (g.1, g.2)).collect();
         let compare_csv = dir.join("compare.csv");
         let compare = if compare_csv.exists() {
             crate::output::table::read_table(&compare_csv)?
@@ -87,8 +81,7 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             study,
             dir: Some(dir),
             rows,
-            distinct,
-            lines,
+            games,
             compare,
         });
     }
@@ -103,8 +96,7 @@ fn answered(results: &Path, studies: Option<&Path>) -> Result<Vec<Answered>> {
             }
             out.push(Answered {
                 rows: vec![None; study.blocks.len()],
-                distinct: vec![0; study.blocks.len()],
-                lines: vec![(0, None); study.blocks.len()],
+                games: vec![BlockGames::default(); study.blocks.len()],
                 study,
                 dir: None,
                 compare: Vec::new(),
@@ -152,40 +144,58 @@ fn block_rows(study: &Study, dir: &Path) -> Result<Vec<Option<BalanceRow>>> {
     Ok(rows)
 }
 
-/// The distinct games of a games file (the same opening and moves are one
-/// game), its lines ([`line_key`]) and, from [`LINE_MIN_GAMES`] games, the
-/// design effect of the first mover's score clustered by line; zeros when
-/// there is no file yet.
-fn distinct_games(path: &Path) -> Result<(u64, u64, Option<f64>)> {
+/// What a block's games file holds, beyond its balance row.
+#[derive(Clone, Copy, Debug, Default)]
+struct BlockGames {
+    /// Distinct games: the same opening and moves are one game.
+    distinct: u64,
+    /// Lines ([`line_key`]) of the games with a first mover.
+    lines: u64,
+    /// Their effective number ([`effective_lines`]), from
+    /// [`LINE_MIN_GAMES`] games.
+    effective_lines: Option<f64>,
+    /// Distinct openings the games start from (0: the start position).
+    openings: u64,
+}
+
+/// Reads a block's games file; zeros when there is no file yet.
+fn block_games(path: &Path) -> Result<BlockGames> {
     if !path.exists() {
-        return Ok((0, 0, None));
+        return Ok(BlockGames::default());
     }
     let mut seen = std::collections::HashSet::new();
-    let mut shares = Vec::new();
+    let mut openings = std::collections::HashSet::new();
+    let mut keys = Vec::new();
     crate::run::rows::for_each_row(path, false, None, |r| {
-        if let Some(f) = r.first_mover.filter(|_| r.seats.len() >= 2) {
-            shares.push((line_key(&r), share_of(&r, f)));
+        if r.first_mover.is_some() && r.seats.len() >= 2 {
+            keys.push(line_key(&r));
+        }
+        if let Some(o) = &r.opening_moves {
+            openings.insert(o.clone());
         }
         seen.insert((r.opening_moves, r.moves));
         Ok(())
     })?;
-    let lines = shares
+    let lines = keys
         .iter()
-        .map(|x| x.0)
-        .collect::<std::collections::HashSet<u64>>()
+        .collect::<std::collections::HashSet<&u64>>()
         .len() as u64;
-    let design = (shares.len() >= LINE_MIN_GAMES)
-        .then(|| design_effect(shares.iter().copied()))
-        .flatten();
-    Ok((seen.len() as u64, lines, design))
+    Ok(BlockGames {
+        distinct: seen.len() as u64,
+        lines,
+        effective_lines: (keys.len() >= LINE_MIN_GAMES)
+            .then(|| effective_lines(keys.iter().copied()))
+            .flatten(),
+        openings: openings.len() as u64,
+    })
 }
 
-/// A block's lines with their design effect, `174 (93.3)`; `–` before it
-/// has run.
-fn lines_cell((lines, design): (u64, Option<f64>)) -> String {
-    match (lines, design) {
+/// A block's lines with their effective number, `174 (30.7)`; `–` before
+/// it has run.
+fn lines_cell(g: &BlockGames) -> String {
+    match (g.lines, g.effective_lines) {
         (0, _) => "–".to_string(),
-        (n, Some(d)) => format!("{} ({d:.1})", thousands(n)),
+        (n, Some(e)) => format!("{} ({e:.1})", thousands(n)),
         (n, None) => thousands(n),
     }
 }
@@ -245,13 +255,12 @@ impl Answered {
     }
 }
 
-/// One row of the answers table.
-fn answer_row(a: &Answered, answer: &study::Answer) -> String {
+/// An answer's verdict: its top two budgets' common verdict, `undecided`
+/// when they disagree, `undecided (needs N games)` while a block runs.
+fn answer_verdict(a: &Answered, answer: &study::Answer) -> String {
     let blocks = &answer.blocks;
-    let top = *blocks.last().expect("an answer reads a block");
-    let study_link = a.link();
     let unfinished: Vec<usize> = blocks.iter().copied().filter(|&i| !a.finished(i)).collect();
-    let verdict = if !unfinished.is_empty() {
+    if !unfinished.is_empty() {
         let n: u64 = unfinished.iter().map(|&i| a.needs(i)).sum();
         format!("undecided (needs {} games)", thousands(n))
     } else {
@@ -267,7 +276,15 @@ fn answer_row(a: &Answered, answer: &study::Answer) -> String {
             [x, y] => format!("undecided (the top two budgets disagree: {x}; below it, {y})"),
             _ => "undecided".to_string(),
         }
-    };
+    }
+}
+
+/// One row of the answers table.
+fn answer_row(a: &Answered, answer: &study::Answer) -> String {
+    let blocks = &answer.blocks;
+    let top = *blocks.last().expect("an answer reads a block");
+    let study_link = a.link();
+    let verdict = answer_verdict(a, answer);
     let b = &a.study.blocks[top];
     let (sc, elo, n, below) = match a.row(top) {
         Some(r) => {
@@ -289,8 +306,8 @@ fn answer_row(a: &Answered, answer: &study::Answer) -> String {
         "| {} | {verdict} | {sc} | {} | {elo} | {n} | {} | {} | {below} | {} | {study_link} |",
         answer.name,
         agent_in_words(&b.agent),
-        thousands(a.distinct[top]),
-        lines_cell(a.lines[top]),
+        thousands(a.games[top].distinct),
+        lines_cell(&a.games[top]),
         a.study.seed,
     )
 }
@@ -327,18 +344,19 @@ pub fn section(
          doubling apart); where they disagree the game is `undecided`, and a study still short of its stopping \
          rule says how many more games (worst-case power calculation) would settle it. *Elo* is the top \
          budget's rating on the game's scale (random = 0; `≥` where only sweeps link it); *distinct* counts \
-         different games among the n (below n, games repeat and the interval is too narrow); *lines* counts \
-         their different openings with the first 8 plies, and beside it the design effect: how many times the \
-         score's variance exceeds what the interval assumes when the results cluster by line (from 2 on, the \
-         interval is about √D times too narrow: docs/statistics.md, \"Games that cluster\"). Each row comes from \
+         different games among the n (below n, games repeat and the score is those games'); *lines* counts \
+         their different openings with the first 8 plies, and beside it their effective number (as many \
+         equally common lines would be as concentrated): each game is an independent draw, so the interval \
+         holds for the pairing however few the lines, but a score carried by few lines is what those lines \
+         give, and the other budget may choose others (docs/statistics.md, \"Games that cluster\"). Each row comes from \
          the committed study it names, which states the seed, the cost and every agent string.\n"
     );
     let _ = writeln!(
         md,
-        "| game | verdict | first-mover score [95 %] | agent | Elo | n | distinct | lines (design effect) | the budget below | seed | study |"
+        "| game | verdict | first-mover score [95 %] | agent | Elo | n | distinct | lines (effective) | the budget below | seed | study |"
     );
     let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
-    for a in &all {
+    for a in all.iter().filter(|a| !a.study.openings.is_set()) {
         for answer in &a.study.answers {
             let _ = writeln!(md, "{}", answer_row(a, answer));
         }
@@ -373,10 +391,83 @@ pub fn section(
     } else {
         let _ = writeln!(md);
     }
+    openings_table(md, &all);
     mechanisms(md, &all);
     curves(md, results, &all, plots_dir, plots)?;
     calibration(md, results, &all, plots_dir, plots)?;
     Ok(())
+}
+
+/// The answers of studies with random openings: how far the openings move
+/// each answer of the same name from the start position.
+fn openings_table(md: &mut String, all: &[Answered]) {
+    let from_openings: Vec<(&Answered, &study::Answer)> = all
+        .iter()
+        .filter(|a| a.study.openings.is_set())
+        .flat_map(|a| a.study.answers.iter().map(move |x| (a, x)))
+        .collect();
+    if from_openings.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "### How far random openings move them
+"
+    );
+    let _ = writeln!(
+        md,
+        "The same agents from random openings: each game starts after the opening's plies, each opening \
+         played with both seatings in turn, so the first mover's score is its average over the openings \
+         (the first mover made the opening's first ply), a different quantity from its score from the start \
+         position. *openings played* counts the distinct openings of the top block's games. *moved by* is the \
+         top budget's score from the openings less its score from the start (the answers table); its \
+         interval is made of the two intervals' ends, so it is anytime-valid and covers at a level of at \
+         least 1 − α₁ − α₂ (over 95 %).\n"
+    );
+    let _ = writeln!(
+        md,
+        "| game | openings | verdict | first-mover score [95 %] | agent | n | openings played | from the start | moved by | study |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    for (a, answer) in from_openings {
+        let top = *answer.blocks.last().expect("an answer reads a block");
+        let start = all
+            .iter()
+            .filter(|s| !s.study.openings.is_set())
+            .flat_map(|s| s.study.answers.iter().map(move |x| (s, x)))
+            .find(|(_, x)| x.name == answer.name)
+            .and_then(|(s, x)| x.blocks.last().and_then(|&i| s.row(i)));
+        let here = a.row(top);
+        let moved = match (here, start) {
+            (Some(h), Some(s)) => format!(
+                "{:+.3} [{:+.3}, {:+.3}]",
+                h.score - s.score,
+                h.score_lower - s.score_upper,
+                h.score_upper - s.score_lower
+            ),
+            _ => "–".to_string(),
+        };
+        let o = &a.study.openings;
+        let kind = match (o.plies, &o.file) {
+            (Some(1), _) => "1 ply".to_string(),
+            (Some(p), _) => format!("{p} plies"),
+            (None, Some(f)) => format!("file `{}`", f.display()),
+            (None, None) => "–".to_string(),
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {kind} | {} | {} | {} | {} | {} | {} | {moved} | {} |",
+            answer.name,
+            answer_verdict(a, answer),
+            here.map_or("–".to_string(), score),
+            agent_in_words(&a.study.blocks[top].agent),
+            here.map_or("0".to_string(), |r| thousands(r.n)),
+            thousands(a.games[top].openings),
+            start.map_or("–".to_string(), score),
+            a.link(),
+        );
+    }
+    let _ = writeln!(md);
 }
 
 /// `fair share ½` for two seats, `fair share 1/k` for k.
@@ -449,7 +540,7 @@ fn calibration(
                 "| {} | {elo} | {} | {} | {} | {} |",
                 agent_in_words(&b.agent),
                 thousands(r.n),
-                thousands(a.distinct[i]),
+                thousands(a.games[i].distinct),
                 score(r),
                 if holds(r, truth.value) { "yes" } else { "no" }
             );

@@ -417,7 +417,7 @@ fn ladder_section(
         md,
         "Each rung plays itself (seats alternated); the first mover's wins, draws and losses with Wilson 95% intervals. \
          Each rung's Elo comes from a paired round robin of the rungs on the same game (Bradley–Terry, first rung = 0, 95% interval). \
-         *distinct* counts different games; below 95% of n the games repeat and the interval is too narrow.\n"
+         *distinct* counts different games; below 95% of n the games repeat, and the score is those few games'.\n"
     );
     let mut games: Vec<&str> = rows.iter().map(|r| r.game.as_str()).collect();
     games.dedup();

@@ -644,7 +644,7 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
             }
             let t = block_tournament(args, game, *seats, a, games_csv.clone(), alpha);
             let result = run::run(&t)?;
-            if let Some(w) = result.summary.line_warning() {
+            if let Some(w) = result.summary.line_note() {
                 eprintln!("{game}  {a}: {w}");
             }
             let mut row = block_row(args, &result, a, &games_csv.display().to_string())?;

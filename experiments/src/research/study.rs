@@ -960,7 +960,7 @@ pub fn run(study: &Study, args: &StudyArgs) -> Result<StudyOutcome> {
         }
         let t = balance::block_tournament(&b, &block.game, block.seats, &block.agent, path, alpha);
         let result = run::run(&t).with_context(|| format!("block {}", block.name))?;
-        if let Some(w) = result.summary.line_warning() {
+        if let Some(w) = result.summary.line_note() {
             eprintln!("{}: {w}", block.name);
         }
         let label = format!("{}.{GAMES_EXT}", block.name);

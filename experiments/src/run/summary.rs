@@ -54,11 +54,11 @@ pub struct Summary {
     /// The lines ([`line_key`]) of the games with a first mover: how many
     /// different openings and first [`LINE_PLIES`] moves they played.
     pub lines: usize,
-    /// The design effect ([`design_effect`]) of the first mover's score
-    /// with the games clustered by line, over [`LINE_MIN_GAMES`] games or
-    /// more: about how many times the variance of the score exceeds what
-    /// the interval assumes (games independent). Near 1 for varied games.
-    pub design_effect: Option<f64>,
+    /// The effective number of those lines ([`effective_lines`]), over
+    /// [`LINE_MIN_GAMES`] games or more: as many equally common lines would
+    /// be as concentrated. Near the games' number for varied games; a few
+    /// when deterministic searchers from one start follow few lines.
+    pub effective_lines: Option<f64>,
     /// Games sharing a seed or an opening form one observation of the
     /// interval: 2 for game pairs, the seat count for k-seat openings, else 1.
     pub group: u64,
@@ -116,14 +116,14 @@ pub const LINE_PLIES: usize = 8;
 /// Below this many games a summary does not judge how its games cluster.
 pub const LINE_MIN_GAMES: usize = 50;
 
-/// A design effect from this value up makes a summary warn that its
-/// games cluster by line ([`Summary::design_effect`]).
-pub const DESIGN_EFFECT_WARNING: f64 = 2.0;
+/// Below this many effective lines a game ([`Summary::effective_lines`]
+/// over the games) a summary notes that its games follow few lines.
+pub const LINE_NOTE_SHARE: f64 = 0.1;
 
 /// A game's line: a hash of its opening and its first [`LINE_PLIES`] moves
 /// (the move text's first words). Games of deterministic searchers from one
-/// start differ late, if at all; their results cluster by line, which the
-/// summary measures ([`Summary::design_effect`]).
+/// start differ late, if at all: they follow few lines, which the summary
+/// measures ([`Summary::effective_lines`]).
 pub fn line_key(r: &GameRecord) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -134,30 +134,25 @@ pub fn line_key(r: &GameRecord) -> u64 {
     h.finish()
 }
 
-/// The design effect of a mean over clusters: the variance of the mean
-/// with each cluster's games taken together (the cluster-robust, or
-/// sandwich, estimate) over the variance as if every game were
-/// independent. `(cluster, value)` pairs in any order; `None` when the
-/// values do not vary. 1 when every cluster holds one game; about the mean
-/// cluster size when clusters hold equal values that differ between them.
-pub fn design_effect(values: impl IntoIterator<Item = (u64, f64)>) -> Option<f64> {
-    let mut clusters: std::collections::HashMap<u64, (f64, f64)> = Default::default();
-    let (mut n, mut sum, mut sq) = (0.0, 0.0, 0.0);
-    for (c, x) in values {
-        let e = clusters.entry(c).or_default();
-        e.0 += 1.0;
-        e.1 += x;
+/// The effective number of lines of games with these line keys: the
+/// inverse Simpson index `n² / Σ_c n_c²` over the lines `c` holding `n_c` of
+/// the `n` games, the number of equally common lines that would be as
+/// concentrated. `n` when every game has its own line, `k` for `k` equally
+/// common lines; `None` for no games.
+///
+/// It measures what the score rests on, not its sampling error: each game
+/// is an independent draw (its own seed), so the interval holds however
+/// the games concentrate; but a score carried by a few lines says what
+/// those lines give, and another budget may choose others.
+pub fn effective_lines(keys: impl IntoIterator<Item = u64>) -> Option<f64> {
+    let mut counts: std::collections::HashMap<u64, f64> = Default::default();
+    let mut n = 0.0;
+    for k in keys {
+        *counts.entry(k).or_default() += 1.0;
         n += 1.0;
-        sum += x;
-        sq += x * x;
     }
-    let mean = sum / n;
-    let within = sq - n * mean * mean;
-    let between: f64 = clusters
-        .values()
-        .map(|&(k, s)| (s - k * mean) * (s - k * mean))
-        .sum();
-    (n > 0.0 && within > 1e-12 * n).then(|| between / within)
+    let squares: f64 = counts.values().map(|c| c * c).sum();
+    (n > 0.0).then(|| n * n / squares)
 }
 
 /// One agent's returns in a one-seat game (a puzzle's score).
@@ -446,8 +441,8 @@ impl SummaryBuilder {
             .map(|x| x.line)
             .collect::<std::collections::HashSet<u64>>()
             .len();
-        let design_effect = (shares.len() >= LINE_MIN_GAMES)
-            .then(|| design_effect(shares.iter().map(|x| (x.line, x.share))))
+        let effective_lines = (shares.len() >= LINE_MIN_GAMES)
+            .then(|| effective_lines(shares.iter().map(|x| x.line)))
             .flatten();
         let seats = self.seat_wins.len();
         let group = observation_group(config, seats);
@@ -464,7 +459,7 @@ impl SummaryBuilder {
             margin: DEFAULT_MARGIN,
             first_mover_shares: shares,
             lines,
-            design_effect,
+            effective_lines,
             group,
             setter: wilson(self.st.1 as f64, self.st.0),
             setter_wdl: self.setter_wdl,
@@ -763,13 +758,14 @@ impl Summary {
             .map(|e| e.verdict(self.margin, seats));
     }
 
-    /// A warning when fewer than 95 % of the games are distinct: the
-    /// effective sample size is below n, and intervals are too narrow.
+    /// A warning when fewer than 95 % of the games are distinct: the agents
+    /// replay the same games, so the score is those games' and says little
+    /// beyond them (the interval still holds for the pairing).
     pub fn distinct_warning(&self) -> Option<String> {
         let of = self.distinct_of;
         (of > 0 && (self.distinct as f64) < DISTINCT_WARNING * of as f64).then(|| {
             format!(
-                "warning: only {} of {} games are distinct ({:.1} %): games repeat, so the intervals are too narrow; use --openings K --opening-plies P",
+                "warning: only {} of {} games are distinct ({:.1} %): the agents replay the same games, so the score is those games' and says little beyond them; use --openings K --opening-plies P",
                 self.distinct,
                 of,
                 100.0 * self.distinct as f64 / of as f64
@@ -777,15 +773,16 @@ impl Summary {
         })
     }
 
-    /// A warning when the first mover's results cluster by line (a design
-    /// effect of [`DESIGN_EFFECT_WARNING`] or more): its interval is then
-    /// too narrow by about the root of the design effect.
-    pub fn line_warning(&self) -> Option<String> {
-        let d = self.design_effect.filter(|&d| d >= DESIGN_EFFECT_WARNING)?;
+    /// A note when the games follow few lines (fewer effective lines than
+    /// [`LINE_NOTE_SHARE`] of the games): the interval holds for the
+    /// pairing, but the score is what those lines give.
+    pub fn line_note(&self) -> Option<String> {
+        let e = self
+            .effective_lines
+            .filter(|&e| e < LINE_NOTE_SHARE * self.first_mover_shares.len() as f64)?;
         Some(format!(
-            "warning: the games play {} lines of their first {LINE_PLIES} plies and the first mover's results cluster by line (design effect {d:.1}), so its interval is about {:.1}× too narrow; use --openings K --opening-plies P",
-            self.lines,
-            d.sqrt()
+            "note: the games follow {} lines of their first {LINE_PLIES} plies, as concentrated as {e:.1} equally common ones: the interval holds for this pairing from this start (each game is an independent draw), but the score is what these lines give; to see whether it holds beyond them, compare another budget or use --openings K --opening-plies P",
+            self.lines
         ))
     }
 
@@ -810,7 +807,7 @@ impl Summary {
         if let Some(w) = self.distinct_warning() {
             let _ = writeln!(&mut s, "{w}");
         }
-        if let Some(w) = self.line_warning() {
+        if let Some(w) = self.line_note() {
             let _ = writeln!(&mut s, "{w}");
         }
         for (a, b, x, y, z) in &self.pairings {

@@ -477,35 +477,19 @@ fn the_report_opens_with_the_answers_of_the_studies() {
         .iter()
         .position(|h| h == "moves")
         .unwrap();
-    let head = reader.headers().unwrap().clone();
-    let at = |name: &str| head.iter().position(|h| h == name).unwrap();
-    let (first, winner) = (at("first_mover_seat"), at("winner_seat"));
     let games: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
     let distinct: std::collections::HashSet<&str> = games.iter().map(|r| &r[col]).collect();
-    // Lines: the first 8 moves (no openings here). The design effect, by
-    // its definition: the clustered sum of squares over the plain one.
-    let mut by_line: std::collections::HashMap<String, (f64, f64)> = Default::default();
-    let mut ys = Vec::new();
+    // Lines: the first 8 moves (no openings here). Their effective number,
+    // by its definition: n² over the sum of each line's games squared.
+    let mut by_line: std::collections::HashMap<String, f64> = Default::default();
     for r in &games {
-        let y = match &r[winner] {
-            "" => 0.5,
-            w if w == &r[first] => 1.0,
-            _ => 0.0,
-        };
         let line: Vec<&str> = r[col].split(' ').take(8).collect();
-        let e = by_line.entry(line.join(" ")).or_default();
-        e.0 += 1.0;
-        e.1 += y;
-        ys.push(y);
+        *by_line.entry(line.join(" ")).or_default() += 1.0;
     }
-    let mean = ys.iter().sum::<f64>() / ys.len() as f64;
-    let plain: f64 = ys.iter().map(|y| (y - mean) * (y - mean)).sum();
-    let clustered: f64 = by_line
-        .values()
-        .map(|(k, s)| (s - k * mean) * (s - k * mean))
-        .sum();
-    let lines = if ys.len() >= 50 && plain > 0.0 {
-        format!("{} ({:.1})", by_line.len(), clustered / plain)
+    let n = games.len() as f64;
+    let squares: f64 = by_line.values().map(|k| k * k).sum();
+    let lines = if games.len() >= 50 {
+        format!("{} ({:.1})", by_line.len(), n * n / squares)
     } else {
         by_line.len().to_string()
     };
@@ -557,6 +541,98 @@ fn the_report_opens_with_the_answers_of_the_studies() {
         md.matches("![").count()
     );
     assert!(!html.contains("<img") && !html.contains("<script"));
+}
+
+/// A study with random openings answers in its own table: its answer
+/// (named as one from the start position) gives the openings' score, the
+/// distinct openings its games played, the start's score and how far the
+/// openings move it, and it makes no row of the answers table.
+#[test]
+fn random_openings_move_an_answer_in_a_table_of_their_own() {
+    let d = dir("study-openings");
+    let results = d.join("results");
+    let studies = d.join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    let answer = "\n[[answer]]\nname = \"Slingshot 7x7\"\nblocks = [\"random\", \"mcts\"]\n";
+    let start = format!("{}{answer}", study_text(24));
+    let opened = format!(
+        "{}{answer}",
+        study_text(24).replacen(
+            "[[block]]",
+            "[openings]\ncount = 5\nplies = 1\n\n[[block]]",
+            1
+        )
+    );
+    for (name, text) in [("start", &start), ("opened", &opened)] {
+        let file = p(&studies, &format!("{name}.toml"));
+        std::fs::write(&file, text).unwrap();
+        study(&file, results.join(name).to_str().unwrap(), &[]);
+    }
+    balance_summary(&results);
+    ok(&[
+        "report",
+        "--results",
+        results.to_str().unwrap(),
+        "--studies",
+        studies.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(results.join("REPORT.md")).unwrap();
+    let top = |name: &str| {
+        let rows = experiments::research::balance::read_balance(
+            &results.join(format!("{name}/balance.csv")),
+        )
+        .unwrap();
+        rows[1].clone()
+    };
+    let (s, o) = (top("start"), top("opened"));
+    let low = &experiments::research::balance::read_balance(&results.join("opened/balance.csv"))
+        .unwrap()[0];
+    let verdict = if low.verdict == o.verdict {
+        o.verdict.clone()
+    } else {
+        format!(
+            "undecided (the top two budgets disagree: {}; below it, {})",
+            o.verdict, low.verdict
+        )
+    };
+    // The distinct openings of the top block's games, from its CSV.
+    let text =
+        experiments::run::storage::read_to_string(&results.join("opened/mcts.csv.gz")).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let col = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "opening_moves")
+        .unwrap();
+    let openings: std::collections::HashSet<String> = reader
+        .records()
+        .map(|r| r.unwrap()[col].to_string())
+        .collect();
+    assert_eq!(openings.len(), 5, "{openings:?}");
+    let interval = |r: &experiments::research::balance::BalanceRow| {
+        format!(
+            "{:.3} [{:.3}, {:.3}]",
+            r.score, r.score_lower, r.score_upper
+        )
+    };
+    let row = format!(
+        "| Slingshot 7x7 | 1 ply | {verdict} | {} | MCTS, 10 playouts a move | {} | 5 | {} | {:+.3} [{:+.3}, {:+.3}] | [opened](opened/README.md) |",
+        interval(&o),
+        o.n,
+        interval(&s),
+        o.score - s.score,
+        o.score_lower - s.score_upper,
+        o.score_upper - s.score_lower,
+    );
+    let table = md
+        .find("### How far random openings move them")
+        .expect("an openings table");
+    assert!(md[table..].contains(&row), "{row}\n{md}");
+    // One row in the answers table: the start's.
+    let answers = &md[md.find("## The answers").unwrap()..table];
+    assert_eq!(answers.matches("| Slingshot 7x7 |").count(), 1, "{answers}");
+    assert!(answers.contains("[start](start/README.md)"), "{answers}");
 }
 
 /// `[truth]` is a score with its source, for a study of one game; anything

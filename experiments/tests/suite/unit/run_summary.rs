@@ -93,29 +93,24 @@ fn summary_counts_by_hand() {
 }
 
 #[test]
-fn design_effect_by_hand() {
-    // One game a cluster: the cluster-robust variance is the plain one.
-    let one = design_effect([(1, 1.0), (2, 0.0), (3, 0.5), (4, 1.0)]).unwrap();
-    assert!((one - 1.0).abs() < 1e-12, "{one}");
-    // Two clusters of four equal values, 1 and 0: mean ½, plain sum of
-    // squares 8 × ¼ = 2, clustered (4 − 2)² + (0 − 2)² = 8: 8 / 2 = 4, the
-    // cluster size.
-    let two = [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]
-        .iter()
-        .enumerate()
-        .map(|(i, &x)| (i as u64 / 4, x));
-    assert!((design_effect(two).unwrap() - 4.0).abs() < 1e-12);
-    // Clusters {1, 0}, {1, 1}, {0}: mean 0.6; plain 3 − 5 × 0.36 = 1.2;
-    // clustered (1 − 1.2)² + (2 − 1.2)² + (0 − 0.6)² = 1.04.
-    let mixed = design_effect([(7, 1.0), (7, 0.0), (8, 1.0), (8, 1.0), (9, 0.0)]).unwrap();
-    assert!((mixed - 1.04 / 1.2).abs() < 1e-12, "{mixed}");
-    // No spread, no ratio.
-    assert_eq!(design_effect([(1, 1.0), (2, 1.0)]), None);
-    assert_eq!(design_effect([]), None);
+fn effective_lines_by_hand() {
+    // One game a line: as many lines as games.
+    let one = effective_lines([1, 2, 3, 4]).unwrap();
+    assert!((one - 4.0).abs() < 1e-12, "{one}");
+    // Two lines of four games: 8² / (4² + 4²) = 2.
+    let two = (0..8u64).map(|i| i / 4);
+    assert!((effective_lines(two).unwrap() - 2.0).abs() < 1e-12);
+    // Lines of 2, 2 and 1 games: 5² / (4 + 4 + 1) = 25/9.
+    let mixed = effective_lines([7, 7, 8, 8, 9]).unwrap();
+    assert!((mixed - 25.0 / 9.0).abs() < 1e-12, "{mixed}");
+    // One line of 99 games and one of 1: 100² / (99² + 1) = 1.0203.
+    let skewed = effective_lines((0..100u64).map(|i| u64::from(i == 0))).unwrap();
+    assert!((skewed - 10_000.0 / 9_802.0).abs() < 1e-12, "{skewed}");
+    assert_eq!(effective_lines([]), None);
 }
 
 #[test]
-fn games_that_share_their_first_plies_warn_that_the_interval_is_too_narrow() {
+fn games_that_share_their_first_plies_get_a_note_not_a_wider_interval() {
     let config = two_agents(60);
     // 60 games, the first mover (seat 0) winning: in three lines of 20
     // games that agree on their first 8 plies (and differ after), two
@@ -129,16 +124,22 @@ fn games_that_share_their_first_plies_warn_that_the_interval_is_too_narrow() {
     let clustered: Vec<GameRecord> = (0..60).map(|i| game(i, i / 20)).collect();
     let s = summarise(&config, &clustered);
     assert_eq!((s.distinct, s.lines), (60, 3));
-    // Plain: 40 × (1/3)² + 20 × (2/3)² = 13.33; clustered: 2 × (20/3)² +
-    // (40/3)² = 266.67: a design effect of 20, the games a line.
-    let d = s.design_effect.unwrap();
-    assert!((d - 20.0).abs() < 1e-9, "{d}");
-    let w = s.line_warning().expect("a warning");
+    // Three equally common lines: 60² / (3 × 20²) = 3, under 6 (a tenth
+    // of the games).
+    let e = s.effective_lines.unwrap();
+    assert!((e - 3.0).abs() < 1e-9, "{e}");
+    let w = s.line_note().expect("a note");
     assert!(
-        w.contains("3 lines of their first 8 plies") && w.contains("4.5× too narrow"),
+        w.starts_with("note: the games follow 3 lines of their first 8 plies")
+            && w.contains("as concentrated as 3.0 equally common ones"),
         "{w}"
     );
     assert!(s.render(&config).contains(&w));
+    let interval = |s: &Summary| {
+        let e = s.first_mover_score.as_ref().expect("a score");
+        (e.score, e.lower, e.upper)
+    };
+    let clustered_interval = interval(&s);
     let varied: Vec<GameRecord> = (0..60)
         .map(|i| {
             let mut r = game(i, i / 20);
@@ -148,12 +149,12 @@ fn games_that_share_their_first_plies_warn_that_the_interval_is_too_narrow() {
         .collect();
     let s = summarise(&config, &varied);
     assert_eq!(s.lines, 60);
-    assert!((s.design_effect.unwrap() - 1.0).abs() < 1e-9);
-    assert_eq!(s.line_warning(), None);
+    assert!((s.effective_lines.unwrap() - 60.0).abs() < 1e-9);
+    assert_eq!(s.line_note(), None);
+    // The same results give the same interval: each game is an independent
+    // draw, however its first plies group.
+    assert_eq!(interval(&s), clustered_interval);
     // Below 50 games nothing is judged.
     let s = summarise(&config, &clustered[..40]);
-    assert_eq!(
-        (s.lines, s.design_effect, s.line_warning()),
-        (2, None, None)
-    );
+    assert_eq!((s.lines, s.effective_lines, s.line_note()), (2, None, None));
 }
