@@ -781,7 +781,7 @@ impl Summary {
             .effective_lines
             .filter(|&e| e < LINE_NOTE_SHARE * self.first_mover_shares.len() as f64)?;
         Some(format!(
-            "note: the games follow {} lines of their first {LINE_PLIES} plies, as concentrated as {e:.1} equally common ones: the interval holds for this pairing from this start (each game is an independent draw), but the score is what these lines give; to see whether it holds beyond them, compare another budget or use --openings K --opening-plies P",
+            "note: the games follow {} lines of their first {LINE_PLIES} plies, as concentrated as {e:.1} equally common ones: the interval holds for this pairing from its start positions (each game is an independent draw), but the score is what these lines give; to see whether it holds beyond them, compare another budget or random openings (--openings K --opening-plies P)",
             self.lines
         ))
     }
