@@ -60,6 +60,22 @@ fn write_study(d: &Path, text: &str) -> String {
     f
 }
 
+/// One column of a games file (plain or compressed), row by row.
+fn column(path: &Path, name: &str) -> Vec<String> {
+    let text = experiments::run::storage::read_to_string(path).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let col = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {}", path.display()));
+    reader
+        .records()
+        .map(|r| r.unwrap()[col].to_string())
+        .collect()
+}
+
 fn study(file: &str, out: &str, extra: &[&str]) -> String {
     let mut a = vec!["study", file, "--out", out, "--threads", "2", "--quiet"];
     a.extend_from_slice(extra);
@@ -469,21 +485,13 @@ fn the_report_opens_with_the_answers_of_the_studies() {
         )
     };
     // Distinct games: different move lists in the games file's CSV.
-    let text = experiments::run::storage::read_to_string(&results.join("run/mcts.csv.gz")).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let col = reader
-        .headers()
-        .unwrap()
-        .iter()
-        .position(|h| h == "moves")
-        .unwrap();
-    let games: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
-    let distinct: std::collections::HashSet<&str> = games.iter().map(|r| &r[col]).collect();
+    let games = column(&results.join("run/mcts.csv.gz"), "moves");
+    let distinct: std::collections::HashSet<&String> = games.iter().collect();
     // Lines: the first 8 moves (no openings here). Their effective number,
     // by its definition: n² over the sum of each line's games squared.
     let mut by_line: std::collections::HashMap<String, f64> = Default::default();
     for r in &games {
-        let line: Vec<&str> = r[col].split(' ').take(8).collect();
+        let line: Vec<&str> = r.split(' ').take(8).collect();
         *by_line.entry(line.join(" ")).or_default() += 1.0;
     }
     let n = games.len() as f64;
@@ -596,19 +604,10 @@ fn random_openings_move_an_answer_in_a_table_of_their_own() {
         )
     };
     // The distinct openings of the top block's games, from its CSV.
-    let text =
-        experiments::run::storage::read_to_string(&results.join("opened/mcts.csv.gz")).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let col = reader
-        .headers()
-        .unwrap()
-        .iter()
-        .position(|h| h == "opening_moves")
-        .unwrap();
-    let openings: std::collections::HashSet<String> = reader
-        .records()
-        .map(|r| r.unwrap()[col].to_string())
-        .collect();
+    let openings: std::collections::HashSet<String> =
+        column(&results.join("opened/mcts.csv.gz"), "opening_moves")
+            .into_iter()
+            .collect();
     assert_eq!(openings.len(), 5, "{openings:?}");
     let interval = |r: &experiments::research::balance::BalanceRow| {
         format!(
