@@ -60,6 +60,30 @@ fn write_study(d: &Path, text: &str) -> String {
     f
 }
 
+/// An answer's verdict by the strong-play rule: the top two budgets'
+/// common verdict, or `undecided` saying both where they differ.
+fn expected_verdict(
+    low: &experiments::research::balance::BalanceRow,
+    top: &experiments::research::balance::BalanceRow,
+) -> String {
+    if low.verdict == top.verdict {
+        top.verdict.clone()
+    } else {
+        format!(
+            "undecided (the top two budgets disagree: {}; below it, {})",
+            top.verdict, low.verdict
+        )
+    }
+}
+
+/// A test's folder with its `results/` and (created) `studies/` folders.
+fn report_dirs(name: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let d = dir(name);
+    let studies = d.join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    (d.clone(), d.join("results"), studies)
+}
+
 /// One column of a games file (plain or compressed), row by row.
 fn column(path: &Path, name: &str) -> Vec<String> {
     let text = experiments::run::storage::read_to_string(path).unwrap();
@@ -441,10 +465,7 @@ fn an_answer_reads_blocks_of_one_game() {
 /// table and the plots inline.
 #[test]
 fn the_report_opens_with_the_answers_of_the_studies() {
-    let d = dir("study-answers");
-    let results = d.join("results");
-    let studies = d.join("studies");
-    std::fs::create_dir_all(&studies).unwrap();
+    let (d, results, studies) = report_dirs("study-answers");
     let text = format!(
         "{}\n[[answer]]\nname = \"Slingshot 7x7\"\nblocks = [\"random\", \"mcts\"]\n\n[ratings]\ngames = 8\nrungs = [\"random\", \"mcts(iterations=3)\"]\n",
         study_text(24)
@@ -470,14 +491,7 @@ fn the_report_opens_with_the_answers_of_the_studies() {
     let rows =
         experiments::research::balance::read_balance(&results.join("run/balance.csv")).unwrap();
     let (low, top) = (&rows[0], &rows[1]);
-    let verdict = if low.verdict == top.verdict {
-        top.verdict.clone()
-    } else {
-        format!(
-            "undecided (the top two budgets disagree: {}; below it, {})",
-            top.verdict, low.verdict
-        )
-    };
+    let verdict = expected_verdict(low, top);
     let score = |r: &experiments::research::balance::BalanceRow| {
         format!(
             "{:.3} [{:.3}, {:.3}]",
@@ -557,10 +571,7 @@ fn the_report_opens_with_the_answers_of_the_studies() {
 /// openings move it, and it makes no row of the answers table.
 #[test]
 fn random_openings_move_an_answer_in_a_table_of_their_own() {
-    let d = dir("study-openings");
-    let results = d.join("results");
-    let studies = d.join("studies");
-    std::fs::create_dir_all(&studies).unwrap();
+    let (d, results, studies) = report_dirs("study-openings");
     let answer = "\n[[answer]]\nname = \"Slingshot 7x7\"\nblocks = [\"random\", \"mcts\"]\n";
     let start = format!("{}{answer}", study_text(24));
     let opened = format!(
@@ -595,14 +606,7 @@ fn random_openings_move_an_answer_in_a_table_of_their_own() {
     let (s, o) = (top("start"), top("opened"));
     let low = &experiments::research::balance::read_balance(&results.join("opened/balance.csv"))
         .unwrap()[0];
-    let verdict = if low.verdict == o.verdict {
-        o.verdict.clone()
-    } else {
-        format!(
-            "undecided (the top two budgets disagree: {}; below it, {})",
-            o.verdict, low.verdict
-        )
-    };
+    let verdict = expected_verdict(low, &o);
     // The distinct openings of the top block's games, from its CSV.
     let openings: std::collections::HashSet<String> =
         column(&results.join("opened/mcts.csv.gz"), "opening_moves")
