@@ -76,12 +76,12 @@ fn expected_verdict(
     }
 }
 
-/// A test's folder with its `results/` and (created) `studies/` folders.
-fn report_dirs(name: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+/// A test folder's `results/` and (created) `studies/` folders.
+fn report_dirs(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     let d = dir(name);
     let studies = d.join("studies");
     std::fs::create_dir_all(&studies).unwrap();
-    (d.clone(), d.join("results"), studies)
+    (d.join("results"), studies)
 }
 
 /// One column of a games file (plain or compressed), row by row.
@@ -465,7 +465,7 @@ fn an_answer_reads_blocks_of_one_game() {
 /// table and the plots inline.
 #[test]
 fn the_report_opens_with_the_answers_of_the_studies() {
-    let (d, results, studies) = report_dirs("study-answers");
+    let (results, studies) = report_dirs("study-answers");
     let text = format!(
         "{}\n[[answer]]\nname = \"Slingshot 7x7\"\nblocks = [\"random\", \"mcts\"]\n\n[ratings]\ngames = 8\nrungs = [\"random\", \"mcts(iterations=3)\"]\n",
         study_text(24)
@@ -571,7 +571,7 @@ fn the_report_opens_with_the_answers_of_the_studies() {
 /// openings move it, and it makes no row of the answers table.
 #[test]
 fn random_openings_move_an_answer_in_a_table_of_their_own() {
-    let (d, results, studies) = report_dirs("study-openings");
+    let (results, studies) = report_dirs("study-openings");
     let answer = "\n[[answer]]\nname = \"Slingshot 7x7\"\nblocks = [\"random\", \"mcts\"]\n";
     let start = format!("{}{answer}", study_text(24));
     let opened = format!(
