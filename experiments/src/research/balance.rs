@@ -547,6 +547,7 @@ pub fn block_tournament(
     t.threads = args.threads;
     t.progress = args.progress;
     t.overwrite = args.overwrite;
+    t.overwrite_changed_only = true;
     t.also_writes.push(args.out.clone());
     t.openings = args.openings.clone();
     t.until = args.until;

@@ -754,6 +754,7 @@ fn rating_tournament(
     t.threads = balance_args(study, args).threads;
     t.progress = args.progress;
     t.overwrite = args.overwrite;
+    t.overwrite_changed_only = true;
     t.openings = study.openings.clone();
     t
 }

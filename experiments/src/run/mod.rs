@@ -124,8 +124,14 @@ pub struct TournamentArgs {
     pub seed: u64,
     /// Output CSV path.
     pub out: PathBuf,
-    /// Replace an existing output made with another configuration.
+    /// Replace an existing output (any; with [`Self::overwrite_changed_only`],
+    /// only one made with another configuration).
     pub overwrite: bool,
+    /// With `overwrite`: an output made with this very configuration is
+    /// kept and resumed, and only one made with another is replaced. A
+    /// study's or `balance`'s blocks and rating runs set it, so that
+    /// `--overwrite` after a change discards the changed files alone.
+    pub overwrite_changed_only: bool,
     /// Show a progress bar.
     pub progress: bool,
     /// Who plays whom.
@@ -170,6 +176,7 @@ impl TournamentArgs {
             seed,
             out,
             overwrite: false,
+            overwrite_changed_only: false,
             progress: false,
             schedule: Schedule::RoundRobin,
             paired: false,
@@ -252,7 +259,20 @@ impl GameVisitor for RunVisitor<'_> {
         safety::check_writable(&args.out)?;
         storage::check_no_twin(&args.out)?;
         let mut history = Vec::new();
-        let resuming = args.out.exists() && !args.overwrite;
+        // A configuration as an older run made it: agents seeded by agent
+        // and interleaved job indices came later, and such runs resume as
+        // they were made.
+        let as_made = |old: &TournamentConfig| TournamentConfig {
+            agent_seeds: old.agent_seeds,
+            interleaved: old.interleaved,
+            ..config.clone()
+        };
+        let unchanged = args.overwrite
+            && args.overwrite_changed_only
+            && args.out.exists()
+            && matches!(config::read_config_file(&args.out),
+                Ok(Some(old)) if config::config_diff(&old.config, &as_made(&old.config), n).is_empty());
+        let resuming = args.out.exists() && (!args.overwrite || unchanged);
         if resuming {
             let old = config::read_config_file(&args.out)?;
             // A run made before agents were seeded by agent, or before job
@@ -260,13 +280,9 @@ impl GameVisitor for RunVisitor<'_> {
             if let Some(old) = &old
                 && (!old.config.agent_seeds || !old.config.interleaved)
             {
-                let as_made = TournamentConfig {
-                    agent_seeds: old.config.agent_seeds,
-                    interleaved: old.config.interleaved,
-                    ..config.clone()
-                };
-                if config::config_diff(&old.config, &as_made, n).is_empty() {
-                    config = as_made;
+                let made = as_made(&old.config);
+                if config::config_diff(&old.config, &made, n).is_empty() {
+                    config = made;
                 }
             }
             match old {

@@ -345,6 +345,48 @@ fn rated_study_text(rungs: &str) -> String {
     format!("{}\n[ratings]\ngames = 4\nrungs = {rungs}\n", study_text(6))
 }
 
+/// After a change to one block, `--overwrite` replaces that block's games
+/// and the rating run of its game, and keeps every other file byte for
+/// byte (it once restarted every block).
+#[test]
+fn overwrite_replaces_only_the_changed_files() {
+    let d = dir("study-overwrite");
+    let text = rated_study_text(r#"["uct(iterations=4)"]"#);
+    let file = write_study(&d, &text);
+    let out = p(&d, "run");
+    study(&file, &out, &[]);
+    let o = Path::new(&out);
+    let bytes = |name: &str| std::fs::read(o.join(name)).unwrap();
+    let kept = ["random.csv.gz", "big.csv.gz", "ratings/big.csv.gz"];
+    let before: Vec<Vec<u8>> = kept.iter().map(|f| bytes(f)).collect();
+    let changed = write_study(
+        &d,
+        &text.replace("mcts(iterations=10)", "mcts(iterations=12)"),
+    );
+    fails(
+        &["study", &changed, "--out", &out, "--quiet"],
+        "another configuration",
+    );
+    let again = study(&changed, &out, &["--overwrite"]);
+    // The changed block's 6 games and Slingshot 7×7's round robin of
+    // random, uct and the new mcts (3 pairings of 4 games) are played
+    // again; nothing else.
+    assert!(again.contains("18 games played now"), "{again}");
+    for (f, b) in kept.iter().zip(&before) {
+        assert_eq!(&bytes(f), b, "{f} changed");
+    }
+    let specs = column(&o.join("mcts.csv.gz"), "spec_0");
+    assert!(
+        specs.iter().all(|s| s.starts_with("mcts(iterations=12,")),
+        "{specs:?}"
+    );
+    let rated = column(&o.join("ratings/random.csv.gz"), "spec_1");
+    assert!(
+        rated.iter().any(|s| s.starts_with("mcts(iterations=12,")),
+        "{rated:?}"
+    );
+}
+
 #[test]
 fn a_study_rates_its_agents_on_one_scale() {
     let d = dir("study-ratings");
