@@ -409,11 +409,7 @@ fn openings_table(md: &mut String, all: &[Answered]) {
     if from_openings.is_empty() {
         return;
     }
-    let _ = writeln!(
-        md,
-        "### How far random openings move them
-"
-    );
+    let _ = writeln!(md, "### How far random openings move them\n");
     let _ = writeln!(
         md,
         "The same agents from random openings: each game starts after the opening's plies, each opening \

@@ -116,8 +116,8 @@ pub const LINE_PLIES: usize = 8;
 /// Below this many games a summary does not judge how its games cluster.
 pub const LINE_MIN_GAMES: usize = 50;
 
-/// Below this many effective lines a game ([`Summary::effective_lines`]
-/// over the games) a summary notes that its games follow few lines.
+/// A summary notes that its games follow few lines when their effective
+/// number ([`Summary::effective_lines`]) is below this share of the games.
 pub const LINE_NOTE_SHARE: f64 = 0.1;
 
 /// A game's line: a hash of its opening and its first [`LINE_PLIES`] moves
