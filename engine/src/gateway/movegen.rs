@@ -17,20 +17,46 @@ use super::state::GatewayState;
 use crate::board::sly::{self, CENTRE_LINES, FIELDS, SIDE};
 use crate::board::{B192, Bits};
 
-/// Per seat and shape, the rows and the columns holding such a piece (the
-/// entry test G-3), with the counts behind them (four bits per line: at
-/// most 6 pieces of a shape) so that a move updates them in place instead
-/// of a rebuild each ply.
+/// Per shape and seat, the rows and the columns holding such a piece (the
+/// entry test G-3), one 16-bit lane a seat so that the test reads every
+/// enemy at once, with the counts behind them (four bits per line: at most
+/// 6 pieces of a shape) so that a move updates them in place instead of a
+/// rebuild each ply.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Align {
-    /// `rows[seat][shape]`: bit `r` set while row `r` holds such a piece.
-    rows: [[u16; 3]; 4],
-    /// `cols[seat][shape]`: bit `c` set while column `c` holds one.
-    cols: [[u16; 3]; 4],
+    /// `rows[shape]`: bit `16 * seat + r` set while row `r` holds such a
+    /// piece of `seat`.
+    rows: [u64; 3],
+    /// `cols[shape]`: bit `16 * seat + c` set while column `c` holds one.
+    cols: [u64; 3],
     /// The pieces per row, four bits a row.
     row_n: [[u64; 3]; 4],
     /// The pieces per column, four bits a column.
     col_n: [[u64; 3]; 4],
+}
+
+/// Bit 0 of each seat's lane in [`Align`]'s words.
+const LANE_LOW: u64 = 0x0001_0001_0001_0001;
+
+/// The lanes of the seats in the bitmask `seats`, all ones.
+#[inline(always)]
+fn lanes_of(seats: u8) -> u64 {
+    (0..4).fold(0, |acc, y| {
+        acc | (u64::from(seats >> y & 1) * 0xFFFF) << (16 * y)
+    })
+}
+
+/// Every lane whose bit `k` is set, all ones.
+#[inline(always)]
+fn lanes_with(w: u64, k: u32) -> u64 {
+    (w >> k & LANE_LOW) * 0xFFFF
+}
+
+/// The union of the four lanes.
+#[inline(always)]
+fn fold_lanes(x: u64) -> u16 {
+    let x = x | x >> 32;
+    (x | x >> 16) as u16
 }
 
 impl Align {
@@ -38,22 +64,24 @@ impl Align {
     #[inline(always)]
     pub(crate) fn add(&mut self, seat: usize, shape: usize, sq: u32) {
         let (r, c) = (sly::row_of(sq), sly::col_of(sq));
+        let lane = 16 * seat as u32;
         self.row_n[seat][shape] += 1 << (4 * r);
         self.col_n[seat][shape] += 1 << (4 * c);
-        self.rows[seat][shape] |= 1 << r;
-        self.cols[seat][shape] |= 1 << c;
+        self.rows[shape] |= 1 << (lane + r);
+        self.cols[shape] |= 1 << (lane + c);
     }
 
     /// A piece of `seat` and `shape` leaves `sq`.
     #[inline(always)]
     pub(crate) fn remove(&mut self, seat: usize, shape: usize, sq: u32) {
         let (r, c) = (sly::row_of(sq), sly::col_of(sq));
+        let lane = 16 * seat as u32;
         let rn = self.row_n[seat][shape] - (1 << (4 * r));
         let cn = self.col_n[seat][shape] - (1 << (4 * c));
         self.row_n[seat][shape] = rn;
         self.col_n[seat][shape] = cn;
-        self.rows[seat][shape] &= !(u16::from(rn >> (4 * r) & 15 == 0) << r);
-        self.cols[seat][shape] &= !(u16::from(cn >> (4 * c) & 15 == 0) << c);
+        self.rows[shape] &= !(u64::from(rn >> (4 * r) & 15 == 0) << (lane + r));
+        self.cols[shape] &= !(u64::from(cn >> (4 * c) & 15 == 0) << (lane + c));
     }
 }
 
@@ -72,13 +100,6 @@ struct Targets {
 }
 
 impl Targets {
-    const NONE: Targets = Targets {
-        row: 0,
-        col: 0,
-        erow: 0,
-        ecol: 0,
-    };
-
     /// The moves: one per destination, and `nopts` instead of one where an
     /// entry is made.
     #[inline(always)]
@@ -92,7 +113,7 @@ impl Targets {
 /// The non-centre spaces of a row or column of index `k` (centres lie on
 /// lines 1, 4, 7, 10 only, §2.2).
 #[inline(always)]
-fn non_centre(k: u32) -> u16 {
+const fn non_centre(k: u32) -> u16 {
     if k % 3 == 1 {
         !CENTRE_LINES & 0xFFF
     } else {
@@ -102,9 +123,64 @@ fn non_centre(k: u32) -> u16 {
 
 /// The centre line (1, 4, 7 or 10) of the band or field column of line `k`.
 #[inline(always)]
-fn centre_line(k: u32) -> u32 {
+const fn centre_line(k: u32) -> u32 {
     k / 3 * 3 + 1
 }
+
+/// What a space's moves need of its row and column, worked out once
+/// instead of by divisions each ply.
+#[derive(Clone, Copy)]
+struct Place {
+    /// Its row and column.
+    row: u32,
+    col: u32,
+    /// The non-centre spaces of its row (bit = column) and of its column
+    /// (bit = row).
+    row_spaces: u16,
+    col_spaces: u16,
+    /// The centre lines of its band and of its field column.
+    row_gate: u32,
+    col_gate: u32,
+}
+
+/// [`Place`] per space.
+const PLACES: [Place; (SIDE * SIDE) as usize] = {
+    let mut t = [Place {
+        row: 0,
+        col: 0,
+        row_spaces: 0,
+        col_spaces: 0,
+        row_gate: 0,
+        col_gate: 0,
+    }; (SIDE * SIDE) as usize];
+    let mut sq = 0;
+    while sq < SIDE * SIDE {
+        let (r, c) = (sly::row_of(sq), sly::col_of(sq));
+        t[sq as usize] = Place {
+            row: r,
+            col: c,
+            row_spaces: non_centre(r),
+            col_spaces: non_centre(c),
+            row_gate: centre_line(r),
+            col_gate: centre_line(c),
+        };
+        sq += 1;
+    }
+    t
+};
+
+/// Per piece code (1 + 3 × seat + shape), the two shapes other than its
+/// own, in the order (shape + 1, shape + 2) mod 3.
+const OTHER_SHAPES: [(u8, u8); 13] = {
+    let mut t = [(0, 0); 13];
+    let mut v = 1;
+    while v < 13 {
+        let m = (v - 1) % 3;
+        t[v] = (((m + 1) % 3) as u8, ((m + 2) % 3) as u8);
+        v += 1;
+    }
+    t
+};
 
 /// The 12-bit line of the spaces whose field's gateway is free, from the
 /// occupancy word of the centre line crossing the fields (bits 1, 4, 7, 10
@@ -162,10 +238,10 @@ impl GatewayState {
     /// The empty non-centre spaces of `sq`'s row and column (G-1).
     #[inline(always)]
     fn dests(&self, sq: u32) -> (u16, u16) {
-        let (row, col) = self.lines.empty_lines(sq);
+        let p = &PLACES[sq as usize];
         (
-            row & non_centre(sly::row_of(sq)),
-            col & non_centre(sly::col_of(sq)),
+            !self.lines.rows[p.row as usize] & p.row_spaces,
+            !self.lines.cols[p.col as usize] & p.col_spaces,
         )
     }
 
@@ -213,9 +289,10 @@ impl GatewayState {
                 ecol: 0,
             };
         }
-        let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
-        let m = ((self.board[sq as usize] - 1) % 3) as usize;
-        let (a, b) = ((m + 1) % 3, (m + 2) % 3);
+        let p = &PLACES[sq as usize];
+        let (r0, c0) = (p.row, p.col);
+        let (a, b) = OTHER_SHAPES[self.board[sq as usize] as usize];
+        let (a, b) = (a as usize, b as usize);
         let (mut erow, mut ecol) = (0u16, 0u16);
         if self.rules.blocked {
             let mut bits = row;
@@ -235,37 +312,25 @@ impl GatewayState {
                 }
             }
         } else {
+            // Every enemy at once, one lane each (see [`Align`]).
             let al = &self.align;
-            let mut enemies = self.enemies(self.to_move as usize);
-            while enemies != 0 {
-                let y = enemies.trailing_zeros() as usize;
-                enemies &= enemies - 1;
-                let (rw, cl) = (&al.rows[y], &al.cols[y]);
-                // Row moves land on (r0, c): Q in row r0, R in column c.
-                let on = |w: u16, k: u32| 0u16.wrapping_sub(w >> k & 1);
-                erow |= (cl[b] & on(rw[a], r0)) | (cl[a] & on(rw[b], r0));
-                // Column moves land on (r, c0): Q in row r, R in column c0.
-                ecol |= (rw[a] & on(cl[b], c0)) | (rw[b] & on(cl[a], c0));
-            }
-            erow &= row;
-            ecol &= col;
+            let em = lanes_of(self.enemies(self.to_move as usize));
+            let (ra, rb, ca, cb) = (al.rows[a], al.rows[b], al.cols[a], al.cols[b]);
+            // Row moves land on (r0, c): Q in row r0, R in column c.
+            erow = fold_lanes((cb & lanes_with(ra, r0) | ca & lanes_with(rb, r0)) & em) & row;
+            // Column moves land on (r, c0): Q in row r, R in column c0.
+            ecol = fold_lanes((ra & lanes_with(cb, c0) | rb & lanes_with(ca, c0)) & em) & col;
         }
         // G-4: only where the gateway of the destination's field is free
         // once the mover has left (it may stand on it).
         if erow != 0 {
-            let g = centre_line(r0);
-            let mut occ = self.lines.rows[g as usize];
-            if g == r0 {
-                occ &= !(1 << c0);
-            }
+            let g = p.row_gate;
+            let occ = self.lines.rows[g as usize] & !(u16::from(g == r0) << c0);
             erow &= free_gate_spaces(occ);
         }
         if ecol != 0 {
-            let g = centre_line(c0);
-            let mut occ = self.lines.cols[g as usize];
-            if g == c0 {
-                occ &= !(1 << r0);
-            }
+            let g = p.col_gate;
+            let occ = self.lines.cols[g as usize] & !(u16::from(g == c0) << r0);
             ecol &= free_gate_spaces(occ);
         }
         Targets {
@@ -346,8 +411,8 @@ impl GatewayState {
     /// The move a uniform draw `rng.random_range(0..count)` picks, the
     /// draw's index counted in [`GatewayState::for_each_move`]'s order (as
     /// the games recorded before it were sampled): one pass over the
-    /// movers with their targets and move counts kept on the stack, then
-    /// the chosen mover's moves alone. `None` when the seat to move has no
+    /// movers with their move counts kept on the stack, then the chosen
+    /// mover's moves alone. `None` when the seat to move has no
     /// move.
     #[inline]
     pub(crate) fn sample_move<R: rand::Rng + ?Sized>(
@@ -355,13 +420,17 @@ impl GatewayState {
         rng: &mut R,
     ) -> Option<super::GatewayMove> {
         let (opts, nopts) = self.entry_options();
-        // At most 44 pieces on the board (11 a seat).
-        let mut movers = [(0u32, Targets::NONE, 0usize); 44];
+        // At most 44 pieces on the board (11 a seat), each with at most 22
+        // destinations of at most 3 moves: the counts fit a byte. Only the
+        // squares and counts are kept (88 bytes, not a kilobyte of targets
+        // to clear a ply); the chosen mover's targets are made again.
+        let mut squares = [0u8; 44];
+        let mut counts = [0u8; 44];
         let (mut k, mut n) = (0, 0);
         for sq in self.movers().iter() {
-            let t = self.targets(sq, nopts > 0);
-            let c = t.count(nopts);
-            movers[k] = (sq, t, c);
+            let c = self.targets(sq, nopts > 0).count(nopts);
+            squares[k] = sq as u8;
+            counts[k] = c as u8;
             k += 1;
             n += c;
         }
@@ -369,33 +438,34 @@ impl GatewayState {
             return None;
         }
         let mut i = rng.random_range(0..n);
-        for &(sq, t, c) in &movers[..k] {
-            if i >= c {
-                i -= c;
-                continue;
-            }
-            let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
-            let lines = [(t.row, t.erow, true), (t.col, t.ecol, false)];
-            for (mut bits, entries, is_row) in lines {
-                while bits != 0 {
-                    let k = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let to = if is_row {
-                        sly::square(r0, k)
-                    } else {
-                        sly::square(k, c0)
-                    };
-                    let entry = entries >> k & 1 == 1;
-                    let moves = if entry { nopts } else { 1 };
-                    if i < moves {
-                        return Some(super::GatewayMove::Move {
-                            from: sq as u8,
-                            to: to as u8,
-                            entry: if entry { opts[i] } else { 0 },
-                        });
-                    }
-                    i -= moves;
+        let mut m = 0;
+        while i >= usize::from(counts[m]) {
+            i -= usize::from(counts[m]);
+            m += 1;
+        }
+        let sq = u32::from(squares[m]);
+        let t = self.targets(sq, nopts > 0);
+        let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
+        let lines = [(t.row, t.erow, true), (t.col, t.ecol, false)];
+        for (mut bits, entries, is_row) in lines {
+            while bits != 0 {
+                let k = bits.trailing_zeros();
+                bits &= bits - 1;
+                let to = if is_row {
+                    sly::square(r0, k)
+                } else {
+                    sly::square(k, c0)
+                };
+                let entry = entries >> k & 1 == 1;
+                let moves = if entry { nopts } else { 1 };
+                if i < moves {
+                    return Some(super::GatewayMove::Move {
+                        from: sq as u8,
+                        to: to as u8,
+                        entry: if entry { opts[i] } else { 0 },
+                    });
                 }
+                i -= moves;
             }
         }
         unreachable!("the draw is below the move count")
