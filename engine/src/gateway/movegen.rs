@@ -203,19 +203,27 @@ impl GatewayState {
             return own;
         }
         let enemies = self.enemies(s);
+        // Pooled enemies (the default) count as one: their union, once.
+        let mut pooled = B192::ZERO;
+        if !self.rules.per_colour {
+            for y in 0..self.rules.players as usize {
+                if enemies >> y & 1 == 1 {
+                    pooled |= self.pieces[y];
+                }
+            }
+        }
         let mut forced = B192::ZERO;
         for sq in on_gates.iter() {
             let field = FIELDS[sly::field_of(sq) as usize];
-            let mut total = 0;
-            let mut most = 0;
-            for y in 0..self.rules.players as usize {
-                if enemies >> y & 1 == 1 {
-                    let k = (self.pieces[y] & field).count();
-                    total += k;
-                    most = most.max(k);
-                }
-            }
-            let count = if self.rules.per_colour { most } else { total };
+            let count = if self.rules.per_colour {
+                (0..self.rules.players as usize)
+                    .filter(|&y| enemies >> y & 1 == 1)
+                    .map(|y| (self.pieces[y] & field).count())
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                (pooled & field).count()
+            };
             if count >= 2 {
                 forced |= B192::bit(sq);
             }
@@ -421,16 +429,24 @@ impl GatewayState {
     ) -> Option<super::GatewayMove> {
         let (opts, nopts) = self.entry_options();
         // At most 44 pieces on the board (11 a seat), each with at most 22
-        // destinations of at most 3 moves: the counts fit a byte. Only the
-        // squares and counts are kept (88 bytes, not a kilobyte of targets
-        // to clear a ply); the chosen mover's targets are made again.
+        // destinations of at most 3 moves: the counts fit a byte. Kept
+        // small (8 bytes a mover) because the arrays are cleared each ply.
+        let none = Targets {
+            row: 0,
+            col: 0,
+            erow: 0,
+            ecol: 0,
+        };
         let mut squares = [0u8; 44];
         let mut counts = [0u8; 44];
+        let mut targets = [none; 44];
         let (mut k, mut n) = (0, 0);
         for sq in self.movers().iter() {
-            let c = self.targets(sq, nopts > 0).count(nopts);
+            let t = self.targets(sq, nopts > 0);
+            let c = t.count(nopts);
             squares[k] = sq as u8;
             counts[k] = c as u8;
+            targets[k] = t;
             k += 1;
             n += c;
         }
@@ -443,8 +459,7 @@ impl GatewayState {
             i -= usize::from(counts[m]);
             m += 1;
         }
-        let sq = u32::from(squares[m]);
-        let t = self.targets(sq, nopts > 0);
+        let (sq, t) = (u32::from(squares[m]), targets[m]);
         let (r0, c0) = (sly::row_of(sq), sly::col_of(sq));
         let lines = [(t.row, t.erow, true), (t.col, t.ecol, false)];
         for (mut bits, entries, is_row) in lines {

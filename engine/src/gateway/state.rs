@@ -308,7 +308,12 @@ impl State for GatewayState {
             self.outcome = Outcome::Draw;
             return;
         }
-        let next = (s + 1) % self.rules.players as usize;
+        // A compare, not `% players` (a division every ply).
+        let next = if s + 1 == self.rules.players as usize {
+            0
+        } else {
+            s + 1
+        };
         self.hash ^= self.keys.seat[s] ^ self.keys.seat[next];
         self.to_move = next as u8;
     }
