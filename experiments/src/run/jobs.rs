@@ -93,9 +93,20 @@ pub fn check_seats(config: &TournamentConfig, num_seats: usize) -> Result<()> {
 /// runs made before, game `g` of block `b` has index `b × games + g`, which
 /// allows that only with one block.
 pub fn blocks(config: &TournamentConfig, num_seats: usize) -> u64 {
+    let pairs = if num_seats == 2 {
+        pairings(config).len()
+    } else {
+        0
+    };
+    blocks_with(config, num_seats, pairs)
+}
+
+/// [`blocks`] with the number of pairings given (a job table knows it), so
+/// that no list of pairings is built per job.
+fn blocks_with(config: &TournamentConfig, num_seats: usize, pairings: usize) -> u64 {
     match num_seats {
         1 => config.agents.len() as u64,
-        2 => pairings(config).len() as u64,
+        2 => pairings as u64,
         _ => 1,
     }
 }
@@ -109,7 +120,11 @@ fn unit(num_seats: usize) -> u64 {
 /// The end of the run's job index range (every shard). An interleaved run
 /// with an odd `games` has gaps: indices whose game would be past `games`.
 pub fn job_count(config: &TournamentConfig, num_seats: usize) -> u64 {
-    let b = blocks(config, num_seats);
+    count_with(config, num_seats, blocks(config, num_seats))
+}
+
+/// [`job_count`] of a run of `b` blocks.
+fn count_with(config: &TournamentConfig, num_seats: usize, b: u64) -> u64 {
     let games = u64::from(config.games);
     if config.interleaved {
         let u = unit(num_seats);
@@ -122,11 +137,11 @@ pub fn job_count(config: &TournamentConfig, num_seats: usize) -> u64 {
 /// Block and game within the block of job `index`. Interleaved: unit `u`
 /// (a game pair or a game) `k` of every block comes before unit `k + 1` of
 /// any, so index = `(g / u) × u × blocks + block × u + g mod u`.
-fn block_and_game(config: &TournamentConfig, num_seats: usize, index: u64) -> (u64, u64) {
+fn block_and_game(config: &TournamentConfig, num_seats: usize, b: u64, index: u64) -> (u64, u64) {
     let games = u64::from(config.games);
     if config.interleaved {
         let u = unit(num_seats);
-        let row = u * blocks(config, num_seats);
+        let row = u * b;
         let (q, r) = (index / row, index % row);
         (r / u, q * u + r % u)
     } else {
@@ -150,20 +165,31 @@ pub fn job_at(config: &TournamentConfig, num_seats: usize, index: u64) -> Option
     job_in(config, num_seats, &pairings(config), index)
 }
 
+/// The block and game within it of job `index`, if the run (its shard)
+/// has that job: what [`job_in`] checks before it builds the job, without
+/// building it. `pairings`: how many the run has.
+fn block_and_game_in(
+    config: &TournamentConfig,
+    num_seats: usize,
+    pairings: usize,
+    index: u64,
+) -> Option<(u64, u64)> {
+    let games = u64::from(config.games);
+    let b = blocks_with(config, num_seats, pairings);
+    if games == 0 || index >= count_with(config, num_seats, b) || !in_shard(config, index) {
+        return None;
+    }
+    let (block, g) = block_and_game(config, num_seats, b, index);
+    (g < games).then_some((block, g))
+}
+
 fn job_in(
     config: &TournamentConfig,
     num_seats: usize,
     pairings: &[(usize, usize)],
     index: u64,
 ) -> Option<Job> {
-    let games = u64::from(config.games);
-    if games == 0 || index >= job_count(config, num_seats) || !in_shard(config, index) {
-        return None;
-    }
-    let (block, g) = block_and_game(config, num_seats, index);
-    if g >= games {
-        return None;
-    }
+    let (block, g) = block_and_game_in(config, num_seats, pairings.len(), index)?;
     let seats = match num_seats {
         1 => vec![block as usize],
         2 => {
@@ -213,6 +239,13 @@ impl<'a> JobTable<'a> {
     /// The number of job indices of the whole run (every shard).
     pub fn count(&self) -> u64 {
         job_count(self.config, self.num_seats)
+    }
+
+    /// Whether the run (its shard) has job `index`: [`JobTable::get`]'s
+    /// `is_some()` without building the job (no allocation), for listing
+    /// the games to play.
+    pub fn has(&self, index: u64) -> bool {
+        block_and_game_in(self.config, self.num_seats, self.pairings.len(), index).is_some()
     }
 
     /// Job `index`; `None` past the end or outside the shard.

@@ -361,9 +361,7 @@ impl GameVisitor for RunVisitor<'_> {
         // so a range whose first part is done (a resumed run, each stretch
         // of a run under --until, a shard) would leave the games to one
         // thread while the other found nothing.
-        let indices: Vec<u64> = (0..limit)
-            .filter(|&i| wanted(i) && table.get(i).is_some())
-            .collect();
+        let indices: Vec<u64> = (0..limit).filter(|&i| wanted(i) && table.has(i)).collect();
         let todo = indices.len();
         // A resumed run with nothing to play leaves its configuration and
         // provenance as they were: reading results is not making them.
@@ -553,9 +551,14 @@ impl<'a> Batch<'a> {
         let _ = self.format.push(self.config, &rec);
         let key = (summary::game_key(&rec), summary::line_key(&rec));
         if !self.keep_records {
-            // The summary reads neither; freed here, not on the writer.
+            // The summary reads none of these: freed here, on the worker,
+            // not on the one writer every worker waits for.
             rec.moves = String::new();
             rec.start = None;
+            rec.opening_moves = None;
+            rec.roles = Vec::new();
+            rec.colours = Vec::new();
+            rec.teams = Vec::new();
         }
         self.games.push((rec, key));
         if self.games.len() >= Self::GAMES || self.sent.elapsed() >= Self::WAIT {

@@ -145,13 +145,25 @@ pub fn line_key(r: &GameRecord) -> u64 {
 /// the games concentrate; but a score carried by a few lines says what
 /// those lines give, and another budget may choose others.
 pub fn effective_lines(keys: impl IntoIterator<Item = u64>) -> Option<f64> {
-    let mut counts: std::collections::HashMap<u64, f64> = Default::default();
-    let mut n = 0.0;
+    inverse_simpson(&line_counts(keys))
+}
+
+/// Games per line key. The keys are hashes already ([`line_key`]), so the
+/// map does not hash them again.
+fn line_counts(
+    keys: impl IntoIterator<Item = u64>,
+) -> std::collections::HashMap<u64, u64, std::hash::BuildHasherDefault<KeyHasher>> {
+    let mut counts = std::collections::HashMap::default();
     for k in keys {
-        *counts.entry(k).or_default() += 1.0;
-        n += 1.0;
+        *counts.entry(k).or_default() += 1;
     }
-    let squares: f64 = counts.values().map(|c| c * c).sum();
+    counts
+}
+
+/// `n² / Σ n_c²` of these counts; `None` for none.
+fn inverse_simpson<S>(counts: &std::collections::HashMap<u64, u64, S>) -> Option<f64> {
+    let n: f64 = counts.values().map(|&c| c as f64).sum();
+    let squares: f64 = counts.values().map(|&c| (c as f64) * (c as f64)).sum();
     (n > 0.0).then(|| n * n / squares)
 }
 
@@ -238,12 +250,14 @@ pub struct SummaryBuilder {
     turns: Moments,
     one_seat: bool,
     scores: Vec<ScoreAcc>,
-    /// Keys of the distinct games among the first [`DISTINCT_CAP`].
-    distinct: std::collections::HashSet<u64, std::hash::BuildHasherDefault<KeyHasher>>,
+    /// The keys of the first [`DISTINCT_CAP`] games, counted (sorted and
+    /// deduplicated) when the summary is made: a push a game costs the one
+    /// writer less than a set insert's cache miss.
+    distinct: Vec<u64>,
     ends: std::collections::BTreeMap<Option<String>, (u64, u64)>,
 }
 
-/// The hasher of the distinct-games set: its keys are already hashes
+/// The hasher of maps keyed by game or line keys: they are already hashes
 /// ([`game_key`]), so hashing them again would only cost time.
 #[derive(Default)]
 struct KeyHasher(u64);
@@ -266,7 +280,7 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 /// Distinct games are counted exactly over the first this many games of a
-/// run (a set of 64-bit keys, about 20 MB at the cap); past it the summary
+/// run (a list of 64-bit keys, 8 MB at the cap); past it the summary
 /// says "at least", so memory does not grow with the games.
 pub const DISTINCT_CAP: u64 = 1_000_000;
 
@@ -286,7 +300,7 @@ impl SummaryBuilder {
     /// come without its move text.
     pub fn add_keyed(&mut self, r: &GameRecord, key: u64, line: u64) {
         if self.games < DISTINCT_CAP {
-            self.distinct.insert(key);
+            self.distinct.push(key);
         }
         self.games += 1;
         // Looked up before inserting, so that a known end costs no copy.
@@ -436,19 +450,21 @@ impl SummaryBuilder {
         ends.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         let mut shares = self.fm_shares.clone();
         shares.sort_by_key(|x| x.index);
-        let lines = shares
-            .iter()
-            .map(|x| x.line)
-            .collect::<std::collections::HashSet<u64>>()
-            .len();
+        let counts = line_counts(shares.iter().map(|x| x.line));
+        let lines = counts.len();
         let effective_lines = (shares.len() >= LINE_MIN_GAMES)
-            .then(|| effective_lines(shares.iter().map(|x| x.line)))
+            .then(|| inverse_simpson(&counts))
             .flatten();
         let seats = self.seat_wins.len();
         let group = observation_group(config, seats);
         let mut summary = Summary {
             scores,
-            distinct: self.distinct.len(),
+            distinct: {
+                let mut keys = self.distinct.clone();
+                keys.sort_unstable();
+                keys.dedup();
+                keys.len()
+            },
             distinct_of: n.min(DISTINCT_CAP) as usize,
             ends,
             games: n as usize,

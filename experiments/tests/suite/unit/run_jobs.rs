@@ -61,3 +61,33 @@ fn jobs_alternate_seats_and_rotate() {
     );
     assert!(parse_shard("x").is_err() && parse_shard("1/0").is_err());
 }
+
+#[test]
+fn a_table_says_which_jobs_it_has_as_its_jobs_do() {
+    // Interleaved blocks leave holes in the index range, shards take
+    // slices, and a seat count too large for the agents has no jobs: `has`
+    // must agree with the listed jobs on every index and past the end.
+    for interleaved in [false, true] {
+        for shard in [None, Some((1, 3)), Some((3, 3))] {
+            for (seats, games) in [(2, 5), (2, 0), (3, 4), (1, 3)] {
+                let config = TournamentConfig {
+                    game: "g".into(),
+                    agents: vec!["a".into(), "b".into(), "c".into()],
+                    games,
+                    seed: 9,
+                    shard,
+                    interleaved,
+                    ..Default::default()
+                };
+                let listed: Vec<u64> = jobs(&config, seats)
+                    .unwrap()
+                    .iter()
+                    .map(|j| j.index)
+                    .collect();
+                let table = JobTable::new(&config, seats).unwrap();
+                let has: Vec<u64> = (0..table.count() + 4).filter(|&i| table.has(i)).collect();
+                assert_eq!(has, listed, "{interleaved} {shard:?} {seats} {games}");
+            }
+        }
+    }
+}
