@@ -408,13 +408,9 @@ impl GameVisitor for RunVisitor<'_> {
                     let mut next = Some(first);
                     while let Some(batch) = next {
                         writer.write_formatted(&batch.rows)?;
-                        bar.inc(batch.games.len() as u64);
-                        for (rec, (key, line)) in batch.games {
-                            summary.add_keyed(&rec, key, line);
-                            if args.keep_records {
-                                records.push(rec);
-                            }
-                        }
+                        bar.inc(batch.summary.games());
+                        summary.merge(batch.summary);
+                        records.extend(batch.records);
                         next = rx.try_recv().ok();
                     }
                     writer.sync()?;
@@ -499,13 +495,15 @@ fn upgrade<G: Game>(
     Ok(())
 }
 
-/// A worker's finished games on their way to the writer: their rows,
-/// formatted by the worker, and the records the summary counts (with each
-/// game's distinct-games key and line key, so that the move text need not
-/// travel when the run keeps no records).
+/// A worker's finished games on their way to the writer: their rows and
+/// their summary, both made by the worker, and the records themselves only
+/// when the run keeps them. So the writer copies bytes and merges counts,
+/// and no record made on a worker is freed on the writer (a free across
+/// threads takes the allocator's lock the worker is using).
 struct Finished {
     rows: Vec<u8>,
-    games: Vec<(GameRecord, (u64, u64))>,
+    summary: SummaryBuilder,
+    records: Vec<GameRecord>,
 }
 
 /// A worker's finished games, formatted as they finish and sent together
@@ -522,7 +520,8 @@ struct Batch<'a> {
     format: rows::RowFormat,
     config: &'a TournamentConfig,
     keep_records: bool,
-    games: Vec<(GameRecord, (u64, u64))>,
+    summary: SummaryBuilder,
+    records: Vec<GameRecord>,
     sent: Instant,
 }
 
@@ -541,37 +540,31 @@ impl<'a> Batch<'a> {
             format,
             config,
             keep_records,
-            games: Vec::new(),
+            summary: SummaryBuilder::new(),
+            records: Vec::new(),
             sent: Instant::now(),
         }
     }
 
-    fn push(&mut self, mut rec: GameRecord) {
+    fn push(&mut self, rec: GameRecord) {
         // Memory cannot fail to take a row.
         let _ = self.format.push(self.config, &rec);
-        let key = (summary::game_key(&rec), summary::line_key(&rec));
-        if !self.keep_records {
-            // The summary reads none of these: freed here, on the worker,
-            // not on the one writer every worker waits for.
-            rec.moves = String::new();
-            rec.start = None;
-            rec.opening_moves = None;
-            rec.roles = Vec::new();
-            rec.colours = Vec::new();
-            rec.teams = Vec::new();
+        self.summary.add(&rec);
+        if self.keep_records {
+            self.records.push(rec);
         }
-        self.games.push((rec, key));
-        if self.games.len() >= Self::GAMES || self.sent.elapsed() >= Self::WAIT {
+        if self.summary.games() >= Self::GAMES as u64 || self.sent.elapsed() >= Self::WAIT {
             self.send();
         }
     }
 
     fn send(&mut self) {
-        if !self.games.is_empty() {
+        if self.summary.games() > 0 {
             // The writer ends only on an I/O error, reported by the run.
             let _ = self.tx.send(Finished {
                 rows: self.format.take(),
-                games: std::mem::take(&mut self.games),
+                summary: std::mem::take(&mut self.summary),
+                records: std::mem::take(&mut self.records),
             });
         }
         self.sent = Instant::now();

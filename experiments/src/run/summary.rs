@@ -201,6 +201,19 @@ impl Moments {
         self.m2 += d * (x - self.mean);
     }
 
+    /// Adds the values counted in `o` (Chan et al.'s pairwise update; equal
+    /// to adding them one by one up to rounding).
+    fn merge(&mut self, o: &Moments) {
+        if o.n == 0 {
+            return;
+        }
+        let n = self.n + o.n;
+        let d = o.mean - self.mean;
+        self.mean += d * o.n as f64 / n as f64;
+        self.m2 += o.m2 + d * d * self.n as f64 * o.n as f64 / n as f64;
+        self.n = n;
+    }
+
     /// As [`mean_sd`]: `(0, 0)` for none, sd 0 for one value.
     fn mean_sd(&self) -> (f64, f64) {
         match self.n {
@@ -395,6 +408,63 @@ impl SummaryBuilder {
         }
     }
 
+    /// Counts the games counted in `o`, as if each were added here after
+    /// the games counted so far (a worker's batch, counted on the worker):
+    /// every count the same, the plies' and turns' moments up to rounding.
+    pub fn merge(&mut self, o: SummaryBuilder) {
+        fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        let room = DISTINCT_CAP.saturating_sub(self.games) as usize;
+        self.distinct.extend(o.distinct.into_iter().take(room));
+        self.games += o.games;
+        add_vec(&mut self.w, &o.w);
+        add_vec(&mut self.d, &o.d);
+        add_vec(&mut self.l, &o.l);
+        add_vec(&mut self.seat_wins, &o.seat_wins);
+        self.fm = (self.fm.0 + o.fm.0, self.fm.1 + o.fm.1);
+        self.fm_shares.extend(o.fm_shares);
+        self.st = (self.st.0 + o.st.0, self.st.1 + o.st.1);
+        self.draws += o.draws;
+        for (k, (x, y, z)) in o.pair {
+            let e = self.pair.entry(k).or_default();
+            *e = (e.0 + x, e.1 + y, e.2 + z);
+        }
+        if self.seat_wdl.len() < o.seat_wdl.len() {
+            self.seat_wdl.resize(o.seat_wdl.len(), Wdl::default());
+        }
+        for (a, b) in self.seat_wdl.iter_mut().zip(&o.seat_wdl) {
+            a.merge(b);
+        }
+        self.setter_wdl.merge(&o.setter_wdl);
+        for (k, x) in o.coalitions {
+            *self.coalitions.entry(k).or_default() += x;
+        }
+        self.plies.merge(&o.plies);
+        self.turns.merge(&o.turns);
+        self.one_seat |= o.one_seat;
+        if self.scores.len() < o.scores.len() {
+            self.scores.resize_with(o.scores.len(), ScoreAcc::default);
+        }
+        for (a, b) in self.scores.iter_mut().zip(o.scores) {
+            a.returns.merge(&b.returns);
+            for (k, (x, n)) in b.values {
+                a.values.entry(k).or_insert((x, 0)).1 += n;
+            }
+            a.wall_ms += b.wall_ms;
+            a.max_ms = a.max_ms.max(b.max_ms);
+        }
+        for (k, (n, d)) in o.ends {
+            let e = self.ends.entry(k).or_default();
+            *e = (e.0 + n, e.1 + d);
+        }
+    }
+
     /// Games counted so far.
     pub fn games(&self) -> u64 {
         self.games
@@ -529,6 +599,14 @@ impl Wdl {
             self.losses += 1;
         }
         self.points += share_of(r, seat);
+    }
+
+    /// Adds the games counted in `o`.
+    pub fn merge(&mut self, o: &Wdl) {
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+        self.points += o.points;
     }
 
     /// Games counted.

@@ -158,3 +158,46 @@ fn games_that_share_their_first_plies_get_a_note_not_a_wider_interval() {
     let s = summarise(&config, &clustered[..40]);
     assert_eq!((s.lines, s.effective_lines, s.line_note()), (2, None, None));
 }
+
+#[test]
+fn merged_batches_summarise_as_the_games_added_one_by_one() {
+    // The workers of a run count their batches and the writer merges them:
+    // the summary must read as if every game had been added in turn. Games
+    // of every kind (wins either way, draws, three end reasons, a game
+    // repeated across batches for the distinct count) split unevenly.
+    let config = two_agents(12);
+    let records: Vec<GameRecord> = (0..24u64)
+        .map(|i| {
+            let seats = if i % 2 == 0 { vec![0, 1] } else { vec![1, 0] };
+            let winner = [Some(0), Some(1), None][(i % 3) as usize];
+            let mut r = rec(i, seats, winner, (i % 2) as usize);
+            r.plies = 7 + (i * i % 13) as u32;
+            r.moves = format!("m{}", i % 10);
+            r.end = Some(["capture", "blocked", "cap"][(i % 3) as usize].to_string());
+            r
+        })
+        .collect();
+    let mut one = SummaryBuilder::new();
+    for r in &records {
+        one.add(r);
+    }
+    let mut merged = SummaryBuilder::new();
+    for part in [
+        &records[..1],
+        &records[1..10],
+        &records[10..11],
+        &records[11..],
+    ] {
+        let mut b = SummaryBuilder::new();
+        for r in part {
+            b.add(r);
+        }
+        merged.merge(b);
+    }
+    let (a, b) = (one.finish(&config), merged.finish(&config));
+    assert_eq!(a.render(&config), b.render(&config));
+    assert_eq!((a.distinct, b.distinct), (10, 10));
+    assert_eq!(a.ends, b.ends);
+    assert_eq!(a.first_mover_shares, b.first_mover_shares);
+    assert!((a.plies.0 - b.plies.0).abs() < 1e-12 && (a.plies.1 - b.plies.1).abs() < 1e-12);
+}
