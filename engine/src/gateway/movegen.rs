@@ -419,8 +419,8 @@ impl GatewayState {
     /// The move a uniform draw `rng.random_range(0..count)` picks, the
     /// draw's index counted in [`GatewayState::for_each_move`]'s order (as
     /// the games recorded before it were sampled): one pass over the
-    /// movers with their move counts kept on the stack, then the chosen
-    /// mover's moves alone. `None` when the seat to move has no
+    /// movers with their targets and move counts kept on the stack, then
+    /// the chosen mover's moves alone. `None` when the seat to move has no
     /// move.
     #[inline]
     pub(crate) fn sample_move<R: rand::Rng + ?Sized>(

@@ -305,15 +305,9 @@ impl SummaryBuilder {
 
     /// Counts one finished game.
     pub fn add(&mut self, r: &GameRecord) {
-        self.add_keyed(r, game_key(r), line_key(r));
-    }
-
-    /// [`SummaryBuilder::add`] with the game's [`game_key`] computed
-    /// elsewhere (by the worker that played it), so that the record may
-    /// come without its move text.
-    pub fn add_keyed(&mut self, r: &GameRecord, key: u64, line: u64) {
+        let line = line_key(r);
         if self.games < DISTINCT_CAP {
-            self.distinct.push(key);
+            self.distinct.push(game_key(r));
         }
         self.games += 1;
         // Looked up before inserting, so that a known end costs no copy.
