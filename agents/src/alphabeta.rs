@@ -41,6 +41,16 @@
 //!   order in the quiescence search; **logarithmic reductions**
 //!   (`lmr_log=true`, with `lmr`): a late move is reduced 1 + ln(d) ln(i) / 2
 //!   plies (rounded down) at depth d and index i, leaving at least one.
+//!   **Static exchange pruning** (`see=true`): a capture whose exchange on
+//!   its square loses material ([`Search::exchange_value`] below 0) is
+//!   skipped in the quiescence search and, with `mvv`, ordered after the
+//!   killers. **Late-move pruning** (`lmp=K`): at a non-PV node of depth
+//!   d ≤ 3, not in check, the quiet moves from index K + d² on (not the
+//!   table move, a killer or a check) are not searched. **Quiescence
+//!   evasions** (`qcheck=true`): a side in check in the quiescence search
+//!   does not stand pat but searches every legal move. **Internal
+//!   iterative reduction** (`iir=true`): a node of depth ≥ 4 with no move
+//!   in the table is searched a ply shallower.
 //!   **futility pruning** (`futility=M`): at a non-PV node of depth
 //!   d ≤ 3, not in check, an evaluation ≥ beta + M·d stands, and one
 //!   ≤ alpha − M·d skips the quiet moves after the first.
@@ -170,6 +180,30 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "integer 0..=100000 (0 = off)",
         help: "futility margin M per ply: at a non-PV node of depth d <= 3, not in check, an evaluation at least beta + M d returns at once, and one at most alpha - M d skips the quiet moves after the first (no capture, table move or check)",
     },
+    ParamInfo {
+        name: "see",
+        default: "false",
+        values: "true|false",
+        help: "static exchange evaluation: captures that lose material in the exchange on their square are skipped in the quiescence search and, with mvv, ordered after the killers (games with an exchange evaluation only)",
+    },
+    ParamInfo {
+        name: "lmp",
+        default: "0",
+        values: "integer 0..=1000 (0 = off)",
+        help: "late-move pruning: at a non-PV node of depth d <= 3, not in check, the quiet moves from index lmp + d*d on (0-based, in search order) are not searched (no capture, table move, killer or check)",
+    },
+    ParamInfo {
+        name: "qcheck",
+        default: "false",
+        values: "true|false",
+        help: "check evasions in the quiescence search: a side in check there does not stand pat but searches every legal move (games with check only)",
+    },
+    ParamInfo {
+        name: "iir",
+        default: "false",
+        values: "true|false",
+        help: "internal iterative reduction: a node of depth >= 4 with no move from the transposition table is searched one ply shallower (needs tt_mb > 0)",
+    },
 ];
 
 /// The switches whose default a game may set ([`SearchDefaults`]); a spec
@@ -189,6 +223,14 @@ pub struct Switches {
     pub mvv: bool,
     /// `futility`: [`SearchDefaults::futility_margin`].
     pub futility: u32,
+    /// `see`: [`SearchDefaults::exchange_pruning`].
+    pub see: bool,
+    /// `lmp`: [`SearchDefaults::late_move_pruning`].
+    pub lmp: u32,
+    /// `qcheck`: [`SearchDefaults::quiescence_evasions`].
+    pub qcheck: bool,
+    /// `iir`: [`SearchDefaults::iterative_reduction`].
+    pub iir: bool,
 }
 
 impl Switches {
@@ -201,6 +243,10 @@ impl Switches {
             check_ext: game.check_extensions,
             mvv: game.capture_order,
             futility: game.futility_margin,
+            see: game.exchange_pruning,
+            lmp: game.late_move_pruning,
+            qcheck: game.quiescence_evasions,
+            iir: game.iterative_reduction,
         }
     }
 }
@@ -244,6 +290,17 @@ pub struct AlphaBetaConfig {
     pub lmr_log: bool,
     /// Futility margin per ply; 0 for no futility pruning.
     pub futility: u32,
+    /// Static exchange evaluation: losing captures skipped in the
+    /// quiescence search and ordered after the killers.
+    pub see: bool,
+    /// Late-move pruning: at shallow non-PV nodes the quiet moves from
+    /// index `lmp` + depth² on are skipped; 0 for none.
+    pub lmp: u32,
+    /// Check evasions in the quiescence search (no stand-pat in check).
+    pub qcheck: bool,
+    /// Internal iterative reduction: a node of depth ≥ 4 without a table
+    /// move searched a ply shallower.
+    pub iir: bool,
     /// The game's defaults of the switches when the spec was read: where
     /// one differs from the generic default, the canonical spec spells
     /// that switch out either way.
@@ -268,6 +325,10 @@ impl Default for AlphaBetaConfig {
             mvv: false,
             lmr_log: false,
             futility: 0,
+            see: false,
+            lmp: 0,
+            qcheck: false,
+            iir: false,
             defaults: Switches::default(),
         }
     }
@@ -283,7 +344,7 @@ impl AlphaBetaConfig {
     }
 
     /// Reads `alphabeta(...)` for a game with defaults `game`: a switch
-    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`) left out is the
+    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`) left out is the
     /// game's ([`Switches::of`]).
     ///
     /// # Errors
@@ -364,6 +425,13 @@ impl AlphaBetaConfig {
                 "agent alphabeta: futility={futility} is not valid (expected integer 0..=100000)"
             );
         }
+        let see = flag("see", d.see)?;
+        let lmp = count("lmp", d.lmp)?;
+        let qcheck = flag("qcheck", d.qcheck)?;
+        let iir = flag("iir", d.iir)?;
+        if lmp > 1000 {
+            engine::bail!("agent alphabeta: lmp={lmp} is not valid (expected integer 0..=1000)");
+        }
         if lmr_log && lmr == 0 {
             engine::bail!(
                 "agent alphabeta: lmr_log=true needs lmr (the first reduced move's index)"
@@ -385,6 +453,10 @@ impl AlphaBetaConfig {
             mvv,
             lmr_log,
             futility,
+            see,
+            lmp,
+            qcheck,
+            iir,
             defaults: d,
         })
     }
@@ -392,7 +464,7 @@ impl AlphaBetaConfig {
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
     /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..`,
-    /// `futility=..` that is not its generic default (so that the specs of the runs made before
+    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..` that is not its generic default (so that the specs of the runs made before
     /// they existed are unchanged), or whose game default is not.
     pub fn canonical(&self) -> String {
         let mut s = format!(
@@ -423,6 +495,18 @@ impl AlphaBetaConfig {
         }
         if self.futility > 0 || d.futility != g.futility {
             s += &format!(",futility={}", self.futility);
+        }
+        if self.see || d.see {
+            s += &format!(",see={}", self.see);
+        }
+        if self.lmp > 0 || d.lmp != g.lmp {
+            s += &format!(",lmp={}", self.lmp);
+        }
+        if self.qcheck || d.qcheck {
+            s += &format!(",qcheck={}", self.qcheck);
+        }
+        if self.iir || d.iir {
+            s += &format!(",iir={}", self.iir);
         }
         s.push(')');
         s
@@ -634,20 +718,29 @@ impl<S: State + Search> AlphaBeta<S> {
         if self.out_of_time() {
             return 0;
         }
-        let stand = state.evaluate();
-        if qleft == 0 || stand >= beta {
-            return stand;
-        }
-        if stand > alpha {
-            alpha = stand;
+        // In check (with `qcheck`), standing pat is no option: every
+        // evasion is searched, and a position with none is terminal.
+        let evade = self.config.qcheck && qleft > 0 && state.in_check();
+        let stand = if evade { -WIN } else { state.evaluate() };
+        if !evade {
+            if qleft == 0 || stand >= beta {
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
         }
         while self.qbufs.len() <= ply {
             self.qbufs.push(Vec::new());
         }
         let mut buf = std::mem::take(&mut self.qbufs[ply]);
-        state.quiescence_moves(&mut buf);
+        if evade {
+            state.legal_moves(&mut buf);
+        } else {
+            state.quiescence_moves(&mut buf);
+        }
         let (cap, delta) = (self.config.qmoves as usize, self.config.qdelta as i32);
-        if cap > 0 || delta > 0 || self.config.mvv {
+        if !evade && (cap > 0 || delta > 0 || self.config.mvv) {
             // Most material first (stable: the game's order among equals),
             // so the cap keeps the largest captures and delta pruning can
             // stop at the first that cannot reach alpha.
@@ -657,7 +750,13 @@ impl<S: State + Search> AlphaBeta<S> {
             }
         }
         let mut best = stand;
+        let see = self.config.see && !evade;
+        let delta = if evade { 0 } else { delta };
         for &m in buf.iter() {
+            if see && state.exchange_value(m).is_some_and(|v| v < 0) {
+                // Loses material in the exchange on its square.
+                continue;
+            }
             if delta > 0
                 && let Some(gain) = state.capture_gain(m)
                 && stand.saturating_add(gain).saturating_add(delta) <= alpha
@@ -761,6 +860,11 @@ impl<S: State + Search> AlphaBeta<S> {
                 }
             }
         }
+        // Internal iterative reduction: a deep node the table knows no move
+        // for is likely new to the search; a ply less finds its move sooner.
+        if self.config.iir && use_tt && tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         // Null-move pruning: at a non-PV node (null window) at a turn
         // boundary, not in check, not right after another null move, whose
         // evaluation reaches beta, let the opponent move twice; if a
@@ -822,14 +926,21 @@ impl<S: State + Search> AlphaBeta<S> {
         let killers = self.killers[ply];
         let mvv = self.config.mvv;
         // Keys: the table move, then (with `mvv`) captures by material,
-        // then the killers, then the history counts (below 2^32).
+        // then the killers, then (with `see`) the captures that lose in the
+        // exchange, then the history counts (below 2^32).
         const CAPTURE: i64 = 1 << 41;
         const KILLER: i64 = 1 << 40;
+        const LOSING: i64 = 1 << 39;
+        let see = self.config.see;
         for &m in &self.moves {
             let score = if Some(m) == tt_move {
                 i64::MAX
             } else if let Some(gain) = mvv.then(|| state.capture_gain(m)).flatten() {
-                CAPTURE + gain as i64
+                if see && state.exchange_value(m).is_some_and(|v| v < 0) {
+                    LOSING + gain as i64
+                } else {
+                    CAPTURE + gain as i64
+                }
             } else if Some(m) == killers[0] {
                 KILLER + 1
             } else if Some(m) == killers[1] {
@@ -844,9 +955,26 @@ impl<S: State + Search> AlphaBeta<S> {
         let mut best = -WIN - 1;
         let mut best_move = None;
         let lmr = self.config.lmr as usize;
+        // Late-move pruning: at a shallow non-PV node the quiet moves this
+        // late in the order are not searched.
+        let prune_from = (self.config.lmp > 0
+            && depth <= 3
+            && beta - alpha == 1
+            && !in_check
+            && !is_mate(alpha)
+            && !is_mate(beta)
+            && !state.continues_turn())
+        .then(|| (self.config.lmp + depth * depth) as usize);
         for (idx, &(_, m)) in buf.iter().enumerate() {
+            let late = prune_from.is_some_and(|from| idx >= from)
+                && Some(m) != tt_move
+                && Some(m) != killers[0]
+                && Some(m) != killers[1];
             let mut child = state.clone();
             child.apply(m);
+            if late && !state.is_capture(m) && !child.in_check() {
+                continue;
+            }
             if futile && idx > 0 && Some(m) != tt_move && !state.is_capture(m) && !child.in_check()
             {
                 continue;

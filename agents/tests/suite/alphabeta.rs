@@ -202,6 +202,23 @@ fn alphabeta_finds_the_wins_with_each_pruning_switch() {
             check_ext: true,
             ..AlphaBetaConfig::default()
         },
+        AlphaBetaConfig {
+            mvv: true,
+            see: true,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            lmp: 1,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            qcheck: true,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            iir: true,
+            ..AlphaBetaConfig::default()
+        },
     ];
     for base in switches {
         check_mates(&base, &[2]);

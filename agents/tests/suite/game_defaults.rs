@@ -56,29 +56,35 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let chess = "royal_guard(royal_powers=false)";
     let a = read("alphabeta(depth=4)", chess);
     assert!(
-        a.ends_with(",lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100)"),
+        a.ends_with(
+            ",lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100,see=true,qcheck=true)"
+        ),
         "{a}"
     );
     // Switched off by the spec, it is spelled out, so the string still
     // says what was played.
     let off = read("alphabeta(depth=4,check_ext=false)", chess);
     assert!(
-        off.ends_with(",check_ext=false,mvv=true,futility=100)"),
+        off.ends_with(",check_ext=false,mvv=true,futility=100,see=true,qcheck=true)"),
         "{off}"
     );
     let plain = read(
-        "alphabeta(depth=4,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0)",
+        "alphabeta(depth=4,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false)",
         chess,
     );
     assert!(
-        plain.ends_with(",lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0)"),
+        plain.ends_with(
+            ",lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false)"
+        ),
         "{plain}"
     );
     assert_eq!(read(&plain, chess), plain);
     // Reductions off: their logarithmic form lapses with them.
     let no_lmr = read("alphabeta(depth=4,lmr=0)", chess);
     assert!(
-        no_lmr.ends_with(",lmr=0,lmr_log=false,check_ext=true,mvv=true,futility=100)"),
+        no_lmr.ends_with(
+            ",lmr=0,lmr_log=false,check_ext=true,mvv=true,futility=100,see=true,qcheck=true)"
+        ),
         "{no_lmr}"
     );
     assert_eq!(read(&off, chess), off);
@@ -91,9 +97,49 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     // the spec string as before.
     for game in ["royal_guard", "catapult", "andalusia"] {
         let s = read("alphabeta(depth=4)", game);
-        for switch in ["check_ext", "mvv", "lmr", "null", "futility"] {
+        for switch in [
+            "check_ext",
+            "mvv",
+            "lmr",
+            "null",
+            "futility",
+            "see",
+            "lmp",
+            "qcheck",
+            "iir",
+        ] {
             assert!(!s.contains(switch), "{game}: {s}");
         }
+    }
+}
+
+/// `lmp` and `iir` are off unless asked for (`see` and `qcheck` too, but in
+/// chess), then spelled out, and their bad values are one-line errors.
+#[test]
+fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
+    let chess = "royal_guard(royal_powers=false)";
+    // Chess's defaults have `see` and `qcheck` on (game defaults, so
+    // spelled out).
+    let plain = read("alphabeta(depth=4)", chess);
+    assert!(plain.ends_with(",see=true,qcheck=true)"), "{plain}");
+    for switch in ["lmp", "iir"] {
+        assert!(!plain.contains(switch), "{plain}");
+    }
+    let on = read("alphabeta(depth=4,lmp=3,iir=true)", chess);
+    assert!(
+        on.ends_with(",see=true,lmp=3,qcheck=true,iir=true)"),
+        "{on}"
+    );
+    assert_eq!(read(&on, chess), on);
+    for bad in [
+        "alphabeta(see=1)",
+        "alphabeta(lmp=1001)",
+        "alphabeta(lmp=-1)",
+        "alphabeta(qcheck=yes)",
+        "alphabeta(iir=1)",
+    ] {
+        let e = AgentSpec::parse_in(bad, chess).unwrap_err().to_string();
+        assert!(!e.contains('\n') && e.contains("alphabeta"), "{bad}: {e}");
     }
 }
 

@@ -288,6 +288,14 @@ fn alphabeta_finds_every_tactic_with_each_pruning_switch() {
             mvv: true,
             ..base.clone()
         },
+        AlphaBetaConfig {
+            mvv: true,
+            see: true,
+            qcheck: true,
+            iir: true,
+            futility: 100,
+            ..base.clone()
+        },
     ];
     let set = tactics();
     for config in configs {

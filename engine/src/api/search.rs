@@ -38,6 +38,19 @@ pub struct SearchDefaults {
     /// Alpha-beta futility margin per ply in evaluation units (0: no
     /// futility pruning). Generic: 0.
     pub futility_margin: u32,
+    /// Alpha-beta static exchange pruning: captures that lose in the
+    /// exchange ([`Search::exchange_value`] below 0) skipped in the
+    /// quiescence search and ordered after the killers. Generic: off.
+    pub exchange_pruning: bool,
+    /// Alpha-beta late-move pruning: at a non-PV node of depth d ≤ 3 the
+    /// quiet moves from index K + d² on are skipped (0: none). Generic: 0.
+    pub late_move_pruning: u32,
+    /// Alpha-beta check evasions in the quiescence search: in check there,
+    /// every legal move instead of standing pat. Generic: off.
+    pub quiescence_evasions: bool,
+    /// Alpha-beta internal iterative reduction: a node of depth ≥ 4 with
+    /// no table move searched a ply shallower. Generic: off.
+    pub iterative_reduction: bool,
 }
 
 impl Default for SearchDefaults {
@@ -52,6 +65,10 @@ impl Default for SearchDefaults {
             late_move_reductions: 0,
             log_reductions: false,
             futility_margin: 0,
+            exchange_pruning: false,
+            late_move_pruning: 0,
+            quiescence_evasions: false,
+            iterative_reduction: false,
         }
     }
 }
@@ -139,6 +156,18 @@ pub trait Search: State {
     /// delta pruning and its move order (most gained first). `None` (the
     /// default): unknown, never pruned, kept in the game's order.
     fn capture_gain(&self, mv: Self::Move) -> Option<i32> {
+        let _ = mv;
+        None
+    }
+
+    /// The **static exchange evaluation** of the capture `mv`: the material
+    /// the side to move ends with, in evaluation units, when both sides
+    /// go on capturing on its target square with their least valuable
+    /// piece, each free to stop; below 0, the capture loses material. For
+    /// alpha-beta's `see` switch (losing captures skipped in the
+    /// quiescence search and ordered after the killers). `None` (the
+    /// default) for a quiet move, and where a game has none.
+    fn exchange_value(&self, mv: Self::Move) -> Option<i32> {
         let _ = mv;
         None
     }

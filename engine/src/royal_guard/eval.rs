@@ -176,6 +176,83 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool) -> i32 {
     s
 }
 
+/// The King's value in an exchange: more than everything else on the
+/// board, so that a sequence in which it is taken back is never chosen.
+const KING_IN_EXCHANGE: i32 = 20_000;
+
+/// The **static exchange evaluation** of the capture `m` on `b` (FIDE
+/// chess: royal powers off): the material the side to move ends with
+/// when both sides go on capturing on the target square with their least
+/// valuable attacker, each free to stop, sliders behind the pieces that
+/// leave (x-rays) joining in; in centipawns at [`VALUE`]. Pins, checks
+/// and promotions after the first capture are not seen (the usual
+/// approximation). The capture's own promotion counts: the pawn becomes
+/// the promoted piece. A quiet move scores 0.
+pub fn static_exchange(b: &Board, m: RoyalGuardMove) -> i32 {
+    let (from, to) = (m.from(), m.to());
+    let mut occ = b.occupied();
+    let mut side = b.side;
+    let victim = match m.kind() {
+        MoveKind::EnPassant => {
+            occ &= !(1u64 << (to ^ 8));
+            VALUE[Piece::Pawn as usize]
+        }
+        _ => match b.piece_at(to) {
+            Some((c, p)) if c != side => VALUE[p as usize],
+            _ => 0,
+        },
+    };
+    let mover = match b.piece_at(from) {
+        Some((_, p)) => p,
+        None => return 0,
+    };
+    // The piece standing on the square after each capture, and its value.
+    let (mut on_square, mut gain0) = (mover, victim);
+    if let Some(p) = m.kind().promotion() {
+        on_square = p;
+        gain0 += VALUE[p as usize] - VALUE[Piece::Pawn as usize];
+    }
+    let worth = |p: Piece| {
+        if p == Piece::King {
+            KING_IN_EXCHANGE
+        } else {
+            VALUE[p as usize]
+        }
+    };
+    // gain[d]: what the side making capture d (0: the move itself) has
+    // gained if the exchange stops right after it; then, from the last
+    // capture back, each side takes the better of stopping and capturing.
+    let mut gain = [0i32; 34];
+    gain[0] = gain0;
+    occ &= !(1u64 << from);
+    let mut d = 0;
+    loop {
+        side = side.other();
+        let attackers = b.attackers_to(to, side, occ, 0);
+        if attackers == 0 {
+            break;
+        }
+        let Some((p, sq)) = Piece::ALL.into_iter().find_map(|p| {
+            let bb = attackers & b.pieces(side, p);
+            (bb != 0).then(|| (p, bb.trailing_zeros() as usize))
+        }) else {
+            break;
+        };
+        d += 1;
+        gain[d] = worth(on_square) - gain[d - 1];
+        if d + 1 == gain.len() {
+            break;
+        }
+        on_square = p;
+        occ &= !(1u64 << sq);
+    }
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
+}
+
 /// White's score minus Black's, then from the side to move.
 pub fn evaluate(b: &Board) -> i32 {
     let queens = b.by_piece[Piece::Queen as usize].count_ones();
@@ -232,8 +309,10 @@ impl Search for RoyalGuardState {
 
     /// Chess (`royal_powers=false`): alpha-beta extends checks, orders
     /// captures first (most material first), reduces late quiet moves
-    /// from the fourth on, logarithmically, and prunes futile nodes with a
-    /// margin of a pawn a ply; each gained at equal time in
+    /// from the fourth on, logarithmically, prunes futile nodes with a
+    /// margin of a pawn a ply, skips captures that lose in the exchange
+    /// (`see`) in the quiescence search and searches evasions there when
+    /// in check (`qcheck`); each gained at equal time in
     /// `sprt` runs against the same search without (docs/cli.md,
     /// "Per-game defaults").
     fn search_defaults(&self) -> SearchDefaults {
@@ -244,6 +323,8 @@ impl Search for RoyalGuardState {
             late_move_reductions: if chess { 3 } else { 0 },
             log_reductions: chess,
             futility_margin: if chess { 100 } else { 0 },
+            exchange_pruning: chess,
+            quiescence_evasions: chess,
             ..SearchDefaults::default()
         }
     }
@@ -254,6 +335,13 @@ impl Search for RoyalGuardState {
 
     fn in_check(&self) -> bool {
         RoyalGuardState::in_check(self)
+    }
+
+    /// Chess only ([`static_exchange`]); with royal powers on, pieces
+    /// attack by their royal status, which an exchange changes: `None`.
+    fn exchange_value(&self, mv: RoyalGuardMove) -> Option<i32> {
+        let board = self.board();
+        (!board.royal_powers() && self.is_capture(mv)).then(|| static_exchange(board, mv))
     }
 
     /// The material `mv` wins at most, in centipawns ([`VALUE`]): the
