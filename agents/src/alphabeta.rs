@@ -478,35 +478,40 @@ impl AlphaBetaConfig {
             s += &format!(",nodes={}", self.nodes);
         }
         let (d, g) = (&self.defaults, Switches::default());
-        if self.null > 0 || d.null != g.null {
-            s += &format!(",null={}", self.null);
-        }
-        if self.lmr > 0 || d.lmr != g.lmr {
-            s += &format!(",lmr={}", self.lmr);
-        }
-        if self.lmr_log || d.lmr_log {
-            s += &format!(",lmr_log={}", self.lmr_log);
-        }
-        if self.check_ext || d.check_ext {
-            s += &format!(",check_ext={}", self.check_ext);
-        }
-        if self.mvv || d.mvv {
-            s += &format!(",mvv={}", self.mvv);
-        }
-        if self.futility > 0 || d.futility != g.futility {
-            s += &format!(",futility={}", self.futility);
-        }
-        if self.see || d.see {
-            s += &format!(",see={}", self.see);
-        }
-        if self.lmp > 0 || d.lmp != g.lmp {
-            s += &format!(",lmp={}", self.lmp);
-        }
-        if self.qcheck || d.qcheck {
-            s += &format!(",qcheck={}", self.qcheck);
-        }
-        if self.iir || d.iir {
-            s += &format!(",iir={}", self.iir);
+        // Each switch: written when on, or when the game's default differs
+        // from the generic one (then either way).
+        let switches = [
+            (
+                "null",
+                self.null > 0 || d.null != g.null,
+                self.null.to_string(),
+            ),
+            ("lmr", self.lmr > 0 || d.lmr != g.lmr, self.lmr.to_string()),
+            (
+                "lmr_log",
+                self.lmr_log || d.lmr_log,
+                self.lmr_log.to_string(),
+            ),
+            (
+                "check_ext",
+                self.check_ext || d.check_ext,
+                self.check_ext.to_string(),
+            ),
+            ("mvv", self.mvv || d.mvv, self.mvv.to_string()),
+            (
+                "futility",
+                self.futility > 0 || d.futility != g.futility,
+                self.futility.to_string(),
+            ),
+            ("see", self.see || d.see, self.see.to_string()),
+            ("lmp", self.lmp > 0 || d.lmp != g.lmp, self.lmp.to_string()),
+            ("qcheck", self.qcheck || d.qcheck, self.qcheck.to_string()),
+            ("iir", self.iir || d.iir, self.iir.to_string()),
+        ];
+        for (name, shown, value) in switches {
+            if shown {
+                s += &format!(",{name}={value}");
+            }
         }
         s.push(')');
         s
