@@ -877,15 +877,16 @@ impl<S: State + Search> AlphaBeta<S> {
         // Futility: at a shallow non-PV node, an evaluation far above
         // beta stands (reverse futility); one far below alpha prunes the
         // quiet moves after the first (below).
-        let fut = self.config.futility as i32;
-        let static_eval = (fut > 0
-            && depth <= 3
+        // A shallow non-PV node, away from mate scores and at a turn
+        // boundary: where futility and late-move pruning may cut.
+        let shallow = depth <= 3
             && beta - alpha == 1
             && !in_check
             && !is_mate(alpha)
             && !is_mate(beta)
-            && !state.continues_turn())
-        .then(|| state.evaluate());
+            && !state.continues_turn();
+        let fut = self.config.futility as i32;
+        let static_eval = (fut > 0 && shallow).then(|| state.evaluate());
         if let Some(e) = static_eval
             && e - fut * depth as i32 >= beta
         {
@@ -962,14 +963,8 @@ impl<S: State + Search> AlphaBeta<S> {
         let lmr = self.config.lmr as usize;
         // Late-move pruning: at a shallow non-PV node the quiet moves this
         // late in the order are not searched.
-        let prune_from = (self.config.lmp > 0
-            && depth <= 3
-            && beta - alpha == 1
-            && !in_check
-            && !is_mate(alpha)
-            && !is_mate(beta)
-            && !state.continues_turn())
-        .then(|| (self.config.lmp + depth * depth) as usize);
+        let prune_from =
+            (self.config.lmp > 0 && shallow).then(|| (self.config.lmp + depth * depth) as usize);
         for (idx, &(_, m)) in buf.iter().enumerate() {
             let late = prune_from.is_some_and(|from| idx >= from)
                 && Some(m) != tt_move
