@@ -161,6 +161,10 @@ pub struct MctsConfig {
     pub reuse: bool,
     /// Plies of the root's exhaustive win search; 0 for none.
     pub minimax: u32,
+    /// The game's default `minimax` ([`SearchDefaults::mcts_minimax`]):
+    /// where it is not 0, [`MctsConfig::canonical`] writes `minimax` even
+    /// when 0, so the string says what was played.
+    pub game_minimax: u32,
 }
 
 impl Default for MctsConfig {
@@ -175,6 +179,7 @@ impl Default for MctsConfig {
             solver: true,
             reuse: true,
             minimax: 0,
+            game_minimax: 0,
         }
     }
 }
@@ -188,10 +193,10 @@ impl MctsConfig {
         MctsConfig::from_spec_with(spec, &SearchDefaults::default())
     }
 
-    /// Reads `mcts(...)` for a game with defaults `game`: a `cutoff`, `c`
-    /// or `solver` left out is the game's
+    /// Reads `mcts(...)` for a game with defaults `game`: a `cutoff`, `c`,
+    /// `solver` or `minimax` left out is the game's
     /// ([`SearchDefaults::playout_cutoff`], [`SearchDefaults::mcts_c`],
-    /// [`SearchDefaults::mcts_solver`]).
+    /// [`SearchDefaults::mcts_solver`], [`SearchDefaults::mcts_minimax`]).
     ///
     /// # Errors
     /// As [`MctsConfig::from_spec`].
@@ -245,7 +250,11 @@ impl MctsConfig {
             game.mcts_solver
         };
         let reuse = p.choice("reuse", &[("true", true), ("false", false)])?;
-        let minimax: u32 = p.parse("minimax")?;
+        let minimax: u32 = if p.given("minimax") {
+            p.parse("minimax")?
+        } else {
+            game.mcts_minimax
+        };
         if minimax > 5 {
             engine::bail!("agent mcts: minimax={minimax} is not valid (expected integer 0..=5)");
         }
@@ -259,14 +268,16 @@ impl MctsConfig {
             solver,
             reuse,
             minimax,
+            game_minimax: game.mcts_minimax,
         })
     }
 
     /// `mcts(iterations=..,c=..,ms=..,mb=..,cutoff=..,scale=..,solver=..,reuse=..)`,
-    /// then `minimax=..` where set (so that the specs of the runs made
-    /// before it existed are unchanged).
+    /// then `minimax=..` where it is not 0 or the game's default is not 0
+    /// (so that the specs of the runs made before it existed are
+    /// unchanged).
     pub fn canonical(&self) -> String {
-        let minimax = if self.minimax > 0 {
+        let minimax = if self.minimax > 0 || self.game_minimax > 0 {
             format!(",minimax={}", self.minimax)
         } else {
             String::new()
@@ -709,7 +720,9 @@ impl<S: State + Search> Mcts<S> {
                 queue.push_back((c, child));
             }
         }
-        let Some(start) = found else {
+        // A node proven by the root win search has no subtree (it was
+        // proven without one): nothing to reuse and no move to choose.
+        let Some(start) = found.filter(|&i| self.nodes[i].expanded) else {
             return false;
         };
         let mut fresh: Vec<Node<S::Move>> = Vec::with_capacity(self.nodes.len());

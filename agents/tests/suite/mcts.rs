@@ -3,7 +3,8 @@
 
 use agents::{Mcts, MctsConfig};
 use engine::slingshot::SlingshotGame;
-use engine::{Game, State};
+use engine::spinner::SpinnerGame;
+use engine::{Game, State, parse_legal_move};
 
 use crate::common::{Nim, slingshot};
 
@@ -270,5 +271,36 @@ fn mcts_solver_plays_the_quickest_win_and_the_slowest_loss() {
             assert_eq!(child_wins, !wins, "pile {pile} seed {seed}: take {mv}");
             assert_eq!(child_dist + 1, dist, "pile {pile} seed {seed}: take {mv}");
         }
+    }
+}
+
+/// The root win search proves root moves without growing their subtrees;
+/// where the same seat moves again (the spinner game places 1 to 3 pieces
+/// a turn, one ply each), the next search finds the proven move's node and
+/// must not take it as a tree to reuse (it has no children to choose
+/// from). From a position of a seeded game (`boardlab play --game spinner
+/// --seed 5`, both seats `mcts(iterations=1000,minimax=3)`, ply 52) X
+/// places twice; each search returns a legal move.
+#[test]
+fn mcts_root_win_search_then_reuse_plays_on_when_the_seat_moves_again() {
+    let game = SpinnerGame::from_spec(&engine::spec::Spec::parse("spinner").unwrap()).unwrap();
+    let mut s = game
+        .parse_position("OOOOOOXO/OOO1OOXO/2*1X*XO/2X2XO1/2O2X2/2*2*2/8/1O6 X place2 52")
+        .unwrap();
+    let mut m = Mcts::<<SpinnerGame as Game>::State>::new(
+        MctsConfig {
+            iterations: 1000,
+            minimax: 3,
+            ..MctsConfig::default()
+        },
+        5,
+    );
+    let seat = s.to_move();
+    for _ in 0..2 {
+        assert_eq!(s.to_move(), seat, "{s}");
+        let mv = m.search(&s);
+        let text = s.move_to_text(mv);
+        assert!(parse_legal_move(&s, &text).is_ok(), "{text} in {s}");
+        s.apply(mv);
     }
 }

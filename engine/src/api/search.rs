@@ -19,6 +19,8 @@ pub struct SearchDefaults {
     pub mcts_c: f64,
     /// MCTS-Solver backups. Generic: on.
     pub mcts_solver: bool,
+    /// Plies of MCTS's root win search (`minimax`; 0: none). Generic: 0.
+    pub mcts_minimax: u32,
     /// Alpha-beta check extensions (a move that gives check is searched a
     /// ply deeper). Generic: off.
     pub check_extensions: bool,
@@ -59,6 +61,7 @@ impl Default for SearchDefaults {
             playout_cutoff: Some(4),
             mcts_c: 0.7,
             mcts_solver: true,
+            mcts_minimax: 0,
             check_extensions: false,
             capture_order: false,
             null_move_reduction: 0,
