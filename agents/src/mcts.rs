@@ -43,23 +43,22 @@
 //!   game reached (found by Zobrist key and ply up to 4 plies below the old
 //!   root) becomes the new tree, keeping its statistics and proofs.
 //!
-//! * **Root win search** (`minimax=N`, off by default; a hybrid of MCTS
-//!   and minimax after Baier and Winands, "MCTS-minimax hybrids", 2015:
-//!   minimax in the selection step, here at the root once per move): in
-//!   two-seat games with the solver, before the iterations, plain
-//!   full-width minimax over 1, 2, … N plies proves the root's quickest
-//!   forced win within N plies (the search then stops at once and plays
-//!   it), or else marks the root moves after which the opponent forces a
-//!   win within N − 1 plies as proven losses (at the first such distance);
-//!   at most [`MINIMAX_NODES`] positions per move, and its time counts
-//!   against `ms` (it stops, proving nothing more, when `ms` is spent).
-//!   It finds every win of the tactics set (agents/tests/data/tactics.txt:
-//!   35 of 35 with `minimax=3` at 20,000 iterations, 29 without), but
-//!   shows no gain in play at equal time, so it is off by default: `sprt
-//!   --agents "mcts(ms=50,minimax=3)" "mcts(ms=50)" --elo0 0 --elo1 30
-//!   --max-games 200 --threads 1 --seed 29`, 200 games each, load average
-//!   about 7 on 2 shared cores: Catapult 0.0 ± 47.5 Elo, Royal Catapult
-//!   −27.9 ± 45.4 (both inconclusive at the cap).
+//! * **Root win search** (`minimax=N`; a hybrid of MCTS and minimax after
+//!   Baier and Winands, "MCTS-minimax hybrids", 2015: minimax in the
+//!   selection step, here at the root once per move): in two-seat games
+//!   with the solver, before the iterations, plain full-width minimax over
+//!   1, 2, … N plies proves the root's quickest forced win within N plies
+//!   (the search then stops at once and plays it), or else marks the root
+//!   moves after which the opponent forces a win within N − 1 plies as
+//!   proven losses (at the first such distance); at most [`MINIMAX_NODES`]
+//!   positions per move, and its time counts against `ms` (it stops,
+//!   proving nothing more, when `ms` is spent). Generic default 0 (off);
+//!   3 on the games of the tactics set (their
+//!   [`SearchDefaults::mcts_minimax`]), where it finds every win of
+//!   agents/tests/data/tactics.txt (35 of 35 at 20,000 iterations, 29
+//!   without) and costs no measurable strength at equal time
+//!   (results/minimax-equal-time: 100 ms a move, 200 to 600 games a game,
+//!   every interval holding 0).
 //!
 //! Budgets: `iterations` (reproducible for a seed, with `ms=0`), `ms` (wall
 //! clock, not reproducible) and `mb` (tree memory); the search stops at the

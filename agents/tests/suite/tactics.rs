@@ -14,11 +14,14 @@
 //! separated by spaces); lines starting with `#` are comments.
 //!
 //! Counted on the 35 positions of the file (7 wins in 1 ply, 28 in 3):
-//! `mcts(iterations=20000)` plays a quickest win in 29 (the same 29 before
-//! the solver backed up distances, by `boardlab analyse --seed 1` on each
-//! position), `mcts(iterations=20000,minimax=3)` in all 35.
+//! `mcts(iterations=20000,minimax=0)` plays a quickest win in 29 (the same
+//! 29 before the solver backed up distances, by `boardlab analyse --seed 1`
+//! on each position), `mcts(iterations=20000,minimax=3)` in all 35; the
+//! games of the set search with `minimax=3` by default, so
+//! `mcts(iterations=20000)` finds all 35.
 
 use agents::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig};
+use engine::spec::Spec;
 use engine::{Game, GameVisitor, State, ToMove, parse_legal_move, visit_game};
 
 use crate::common::wins_within;
@@ -164,15 +167,19 @@ impl GameVisitor for Finds<'_> {
     }
 }
 
-fn count_found(config: &MctsConfig, check_reference: bool) -> (usize, Vec<String>) {
+/// How many positions of the set `mcts` as `spec` solves, read for each
+/// position's game (with the game's own defaults), and the ones it missed.
+fn count_found(spec: &str, check_reference: bool) -> (usize, Vec<String>) {
     let set = tactics();
     let mut missed = Vec::new();
     for t in &set {
+        let defaults = engine::registry::search_defaults(t.game).unwrap();
+        let config = MctsConfig::from_spec_with(&Spec::parse(spec).unwrap(), &defaults).unwrap();
         let found = visit_game(
             t.game,
             Finds {
                 t,
-                config: config.clone(),
+                config,
                 check_reference,
             },
         )
@@ -184,16 +191,12 @@ fn count_found(config: &MctsConfig, check_reference: bool) -> (usize, Vec<String
     (set.len() - missed.len(), missed)
 }
 
-/// `mcts(iterations=20000,minimax=3)` finds the quickest win in every
+/// `mcts(iterations=20000)`, with each game's defaults (the root win
+/// search, `minimax=3`, among them), finds the quickest win in every
 /// position of the set; the set's answers are re-proved by the reference.
 #[test]
-fn mcts_with_a_root_win_search_finds_every_tactic() {
-    let config = MctsConfig {
-        iterations: 20_000,
-        minimax: 3,
-        ..MctsConfig::default()
-    };
-    let (found, missed) = count_found(&config, true);
+fn mcts_finds_every_tactic_with_the_games_defaults() {
+    let (found, missed) = count_found("mcts(iterations=20000)", true);
     assert!(missed.is_empty(), "found {found}; missed {missed:#?}");
     assert!(found >= 20, "only {found} positions in the set");
 }
@@ -203,13 +206,9 @@ fn mcts_with_a_root_win_search_finds_every_tactic() {
 #[test]
 #[ignore]
 fn tactics_count_without_the_win_search() {
-    let config = MctsConfig {
-        iterations: 20_000,
-        ..MctsConfig::default()
-    };
-    let (found, missed) = count_found(&config, false);
+    let (found, missed) = count_found("mcts(iterations=20000,minimax=0)", false);
     println!(
-        "mcts(iterations=20000): found {found} of {}",
+        "mcts(iterations=20000,minimax=0): found {found} of {}",
         tactics().len()
     );
     for m in missed {

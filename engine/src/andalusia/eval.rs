@@ -4,7 +4,7 @@
 
 use super::movegen::{BOARD, chariot_targets};
 use super::{AndalusiaMove, AndalusiaState, Side};
-use crate::api::Search;
+use crate::api::{Search, SearchDefaults};
 
 /// The weights of [`AndalusiaState::evaluate_with`]; each term is the side
 /// to move's figure minus the opponent's.
@@ -109,6 +109,16 @@ impl AndalusiaState {
 impl Search for AndalusiaState {
     fn evaluate(&self) -> i32 {
         self.evaluate_with(&super::EvalWeights::DEFAULT)
+    }
+
+    /// MCTS's root win search 3 plies deep (`minimax=3`): forced wins
+    /// within 3 plies found, moves that allow one avoided (docs/cli.md,
+    /// per-game defaults; results/minimax-equal-time).
+    fn search_defaults(&self) -> SearchDefaults {
+        SearchDefaults {
+            mcts_minimax: 3,
+            ..SearchDefaults::default()
+        }
     }
 
     /// Captures and promotions, for quiescence searches.

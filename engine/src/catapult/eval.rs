@@ -3,7 +3,7 @@
 
 use super::movegen::capture_reach;
 use super::{CatapultBits, CatapultMove, CatapultState, Side};
-use crate::api::Search;
+use crate::api::{Search, SearchDefaults};
 
 /// The weights of [`CatapultState::evaluate_with`]; each term is the side
 /// to move's figure minus the opponent's.
@@ -123,6 +123,18 @@ impl<B: CatapultBits> CatapultState<B> {
 impl<B: CatapultBits> Search for CatapultState<B> {
     fn evaluate(&self) -> i32 {
         self.evaluate_with(&super::EvalWeights::DEFAULT)
+    }
+
+    /// MCTS's root win search 3 plies deep (`minimax=3`): forced wins
+    /// within 3 plies found, moves that allow one avoided (docs/cli.md,
+    /// per-game defaults; results/minimax-equal-time).
+    /// Not with the Dagger, whose ~600 double-turn actions a ply would
+    /// spend the search's million positions on every move.
+    fn search_defaults(&self) -> SearchDefaults {
+        SearchDefaults {
+            mcts_minimax: if self.rules.dagger { 0 } else { 3 },
+            ..SearchDefaults::default()
+        }
     }
 
     /// The opponent to move, the dagger where it was (a compound turn is

@@ -2,7 +2,7 @@
 //! leaves and MCTS cut-offs), from the side to move's view.
 
 use super::{KingsColourMove, KingsColourState, Side};
-use crate::api::Search;
+use crate::api::{Search, SearchDefaults};
 use crate::board::Bits;
 
 /// A heuristic for the side to move (see [`Search::evaluate`]): material
@@ -30,6 +30,16 @@ pub(crate) fn evaluate(state: &KingsColourState) -> i32 {
 impl Search for KingsColourState {
     fn evaluate(&self) -> i32 {
         evaluate(self)
+    }
+
+    /// MCTS's root win search 3 plies deep (`minimax=3`): forced wins
+    /// within 3 plies found, moves that allow one avoided (docs/cli.md,
+    /// per-game defaults; results/minimax-equal-time).
+    fn search_defaults(&self) -> SearchDefaults {
+        SearchDefaults {
+            mcts_minimax: 3,
+            ..SearchDefaults::default()
+        }
     }
 
     /// Captures and promotions, for quiescence searches.

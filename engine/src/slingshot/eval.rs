@@ -3,7 +3,7 @@
 
 use super::state::Stage;
 use super::{Side, SlingshotState};
-use crate::api::Search;
+use crate::api::{Search, SearchDefaults};
 
 /// Connection distance (A.6 engine notes, D4): the fewest cost-1
 /// squares on a path between a player's sides. In Phase C empty squares
@@ -37,5 +37,15 @@ impl Search for SlingshotState {
     /// unit (a 73 % win probability).
     fn eval_scale(&self) -> f64 {
         30.0
+    }
+
+    /// MCTS's root win search 3 plies deep (`minimax=3`): forced wins
+    /// within 3 plies found, moves that allow one avoided (docs/cli.md,
+    /// per-game defaults; results/minimax-equal-time).
+    fn search_defaults(&self) -> SearchDefaults {
+        SearchDefaults {
+            mcts_minimax: 3,
+            ..SearchDefaults::default()
+        }
     }
 }

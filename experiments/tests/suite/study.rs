@@ -558,7 +558,7 @@ fn the_report_opens_with_the_answers_of_the_studies() {
         by_line.len().to_string()
     };
     let row = format!(
-        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move | {} | {} | {} | {lines} | {} | 3 | [run](run/README.md) |",
+        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move (minimax=3) | {} | {} | {} | {lines} | {} | 3 | [run](run/README.md) |",
         score(top),
         top.elo_rating,
         top.n,
@@ -662,7 +662,7 @@ fn random_openings_move_an_answer_in_a_table_of_their_own() {
         )
     };
     let row = format!(
-        "| Slingshot 7x7 | 1 ply | {verdict} | {} | MCTS, 10 playouts a move | {} | 5 | {} | {:+.3} [{:+.3}, {:+.3}] | [opened](opened/README.md) |",
+        "| Slingshot 7x7 | 1 ply | {verdict} | {} | MCTS, 10 playouts a move (minimax=3) | {} | 5 | {} | {:+.3} [{:+.3}, {:+.3}] | [opened](opened/README.md) |",
         interval(&o),
         o.n,
         interval(&s),
