@@ -261,6 +261,35 @@ struct ReplayVisitor<'a> {
     svg: Option<&'a Path>,
 }
 
+/// The state a record's moves are replayed from. Where the game began
+/// with an opening of moves, the opening is played from the game's start
+/// when that reaches the record's `start` exactly (every game whose start
+/// does not depend on the seed; the run seed that made the opening is not
+/// in the record, so the game's `initial_state(seed)` is tried), so the
+/// opening's positions count towards a repetition as they did in play;
+/// otherwise, and for an opening given as a position text, the `start`
+/// position text.
+fn replay_start<G: Game>(game: &G, rec: &Record) -> Result<G::State> {
+    let start = game
+        .parse_position(&rec.start)
+        .map_err(|e| anyhow!("start: {e}"))?;
+    let Some(opening) = rec.opening_moves.as_deref() else {
+        return Ok(start);
+    };
+    let mut state = game.initial_state(rec.seed);
+    for m in opening.split_whitespace() {
+        match parse_legal_move(&state, m) {
+            Ok(mv) if !matches!(state.to_move(), ToMove::Terminal) => state.apply(mv),
+            _ => return Ok(start),
+        }
+    }
+    Ok(if state.to_text() == start.to_text() {
+        state
+    } else {
+        start
+    })
+}
+
 /// Writes the picture of `state` after `ply` plies into `dir`.
 fn draw<S: engine::Research>(dir: &Path, ply: usize, state: &S) -> Result<()> {
     let Some(svg) = crate::output::svg::svg_of(state) else {
@@ -296,9 +325,7 @@ impl GameVisitor for ReplayVisitor<'_> {
         for a in &rec.agents {
             AgentSpec::parse(a).map_err(|e| anyhow!("{e}"))?;
         }
-        let mut state = game
-            .parse_position(&rec.start)
-            .map_err(|e| anyhow!("start: {e}"))?;
+        let mut state = replay_start(&game, rec)?;
         if let Some(out) = self.out.as_deref_mut() {
             writeln!(out, "{} game {} seed {}", rec.game, rec.index, rec.seed)?;
             for (s, a) in rec.agents.iter().enumerate() {
