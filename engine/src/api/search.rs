@@ -55,6 +55,23 @@ pub struct SearchDefaults {
     pub iterative_reduction: bool,
 }
 
+impl SearchDefaults {
+    /// Plies of MCTS's root win search where a game turns it on: forced
+    /// wins within 3 plies found, moves that allow one avoided (the search
+    /// issue's tactics target; no cost measured at equal time,
+    /// results/minimax-equal-time; docs/cli.md, per-game defaults).
+    pub const ROOT_WIN_PLIES: u32 = 3;
+
+    /// The generic defaults with MCTS's root win search on
+    /// ([`SearchDefaults::ROOT_WIN_PLIES`]).
+    pub fn root_win_search() -> SearchDefaults {
+        SearchDefaults {
+            mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
+            ..SearchDefaults::default()
+        }
+    }
+}
+
 impl Default for SearchDefaults {
     fn default() -> Self {
         SearchDefaults {

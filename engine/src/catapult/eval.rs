@@ -125,15 +125,14 @@ impl<B: CatapultBits> Search for CatapultState<B> {
         self.evaluate_with(&super::EvalWeights::DEFAULT)
     }
 
-    /// MCTS's root win search 3 plies deep (`minimax=3`): forced wins
-    /// within 3 plies found, moves that allow one avoided (docs/cli.md,
-    /// per-game defaults; results/minimax-equal-time).
-    /// Not with the Dagger, whose ~600 double-turn actions a ply would
-    /// spend the search's million positions on every move.
+    /// MCTS's root win search on ([`SearchDefaults::root_win_search`]),
+    /// but not with the Dagger: over its ~600 compound actions a ply the
+    /// search took about 450 ms a move (docs/cli.md, per-game defaults).
     fn search_defaults(&self) -> SearchDefaults {
-        SearchDefaults {
-            mcts_minimax: if self.rules.dagger { 0 } else { 3 },
-            ..SearchDefaults::default()
+        if self.rules.dagger {
+            SearchDefaults::default()
+        } else {
+            SearchDefaults::root_win_search()
         }
     }
 

@@ -32,14 +32,9 @@ impl Search for KingsColourState {
         evaluate(self)
     }
 
-    /// MCTS's root win search 3 plies deep (`minimax=3`): forced wins
-    /// within 3 plies found, moves that allow one avoided (docs/cli.md,
-    /// per-game defaults; results/minimax-equal-time).
+    /// MCTS's root win search on ([`SearchDefaults::root_win_search`]).
     fn search_defaults(&self) -> SearchDefaults {
-        SearchDefaults {
-            mcts_minimax: 3,
-            ..SearchDefaults::default()
-        }
+        SearchDefaults::root_win_search()
     }
 
     /// Captures and promotions, for quiescence searches.

@@ -325,8 +325,7 @@ impl Search for RoyalGuardState {
             futility_margin: if chess { 100 } else { 0 },
             exchange_pruning: chess,
             quiescence_evasions: chess,
-            // MCTS's root win search, 3 plies (docs/cli.md).
-            mcts_minimax: 3,
+            mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
             ..SearchDefaults::default()
         }
     }

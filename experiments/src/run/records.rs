@@ -278,10 +278,10 @@ fn replay_start<G: Game>(game: &G, rec: &Record) -> Result<G::State> {
     };
     let mut state = game.initial_state(rec.seed);
     for m in opening.split_whitespace() {
-        match parse_legal_move(&state, m) {
-            Ok(mv) if !matches!(state.to_move(), ToMove::Terminal) => state.apply(mv),
-            _ => return Ok(start),
-        }
+        let Ok(mv) = parse_legal_move(&state, m) else {
+            return Ok(start);
+        };
+        state.apply(mv);
     }
     Ok(if state.to_text() == start.to_text() {
         state
