@@ -56,6 +56,13 @@
 //!   ≤ alpha − M·d skips the quiet moves after the first.
 //!   A game may turn any of these on by default ([`SearchDefaults`]); its
 //!   specs then spell the switch out.
+//! * **Evaluation weights** (`w_<name>=N`): where a game names the weights
+//!   of its evaluation ([`SearchDefaults::eval_weights`]: Catapult,
+//!   Andalusia, King's Colour, Royal Guard and chess), each may be set, in
+//!   the evaluation's units, and the search evaluates with
+//!   [`Search::evaluate_weighted`]; `tune --spsa` tunes them like any
+//!   numeric parameter. A spec names only the weights that differ from the
+//!   game's.
 //! * Terminal states score ±(`WIN` − plies from the root), so faster wins
 //!   are preferred. In the table a win or loss score is stored relative to
 //!   the node (`WIN` − plies from the node) and restored relative to the
@@ -84,7 +91,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use engine::spec::{ParamInfo, Params, Spec};
-use engine::{GameError, Search, SearchDefaults, State, ToMove};
+use engine::{EvalWeight, GameError, Search, SearchDefaults, State, ToMove};
 
 use crate::{Agent, SearchInfo};
 
@@ -199,6 +206,12 @@ pub const PARAMS: &[ParamInfo] = &[
         help: "check evasions in the quiescence search: a side in check there does not stand pat but searches every legal move (games with check only)",
     },
     ParamInfo {
+        name: WEIGHT_PARAM,
+        default: "the game's",
+        values: "integer",
+        help: "an evaluation weight of the game, in its evaluation units: w_ followed by the term's name (boardlab games lists each game's; games with named weights only)",
+    },
+    ParamInfo {
         name: "iir",
         default: "false",
         values: "true|false",
@@ -250,6 +263,13 @@ impl Switches {
         }
     }
 }
+
+/// The listing name of the evaluation weights' parameters: a spec writes
+/// one per weight, `w_` and the term's name ([`EvalWeight::name`]).
+pub const WEIGHT_PARAM: &str = "w_<term>";
+
+/// The prefix of an evaluation weight's parameter.
+pub const WEIGHT_PREFIX: &str = "w_";
 
 /// The score of a won game (minus the plies to reach it).
 pub const WIN: i32 = 1_000_000;
@@ -305,6 +325,13 @@ pub struct AlphaBetaConfig {
     /// one differs from the generic default, the canonical spec spells
     /// that switch out either way.
     pub defaults: Switches,
+    /// The game's named evaluation weights when the spec was read
+    /// ([`SearchDefaults::eval_weights`]; empty: none).
+    pub eval_weights: &'static [EvalWeight],
+    /// The evaluation's weights, one per entry of `eval_weights`, where a
+    /// spec set one (`w_<name>`); empty: the game's own evaluation,
+    /// [`Search::evaluate`].
+    pub weights: Vec<i32>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -330,6 +357,8 @@ impl Default for AlphaBetaConfig {
             qcheck: false,
             iir: false,
             defaults: Switches::default(),
+            eval_weights: &[],
+            weights: Vec::new(),
         }
     }
 }
@@ -353,7 +382,8 @@ impl AlphaBetaConfig {
         spec: &Spec,
         game: &SearchDefaults,
     ) -> Result<AlphaBetaConfig, GameError> {
-        let p = Params::new("agent alphabeta", spec, PARAMS)?;
+        let (spec, weights) = split_weights(spec, game.eval_weights)?;
+        let p = Params::new("agent alphabeta", &spec, PARAMS)?;
         let depth: u32 = p.parse("depth")?;
         let ms: u64 = p.parse("ms")?;
         let nodes: u64 = p.parse("nodes")?;
@@ -458,6 +488,8 @@ impl AlphaBetaConfig {
             qcheck,
             iir,
             defaults: d,
+            eval_weights: game.eval_weights,
+            weights,
         })
     }
 
@@ -513,9 +545,64 @@ impl AlphaBetaConfig {
                 s += &format!(",{name}={value}");
             }
         }
+        for (w, &v) in self.eval_weights.iter().zip(&self.weights) {
+            if v != w.default {
+                s += &format!(",{WEIGHT_PREFIX}{}={v}", w.name);
+            }
+        }
         s.push(')');
         s
     }
+}
+
+/// `spec` without its evaluation weights (`w_<name>=N`), and the weights
+/// it sets: empty where it sets none (or only their defaults), else one
+/// per entry of `named`, the game's default where the spec leaves one out.
+///
+/// # Errors
+/// A weight the game does not name (the message lists those it does), a
+/// value that is not an integer, a weight given twice.
+fn split_weights(spec: &Spec, named: &[EvalWeight]) -> Result<(Spec, Vec<i32>), GameError> {
+    let mut rest = Spec {
+        name: spec.name.clone(),
+        args: Vec::new(),
+    };
+    let mut weights: Vec<i32> = named.iter().map(|w| w.default).collect();
+    let mut given: Vec<&str> = Vec::new();
+    for (key, value) in &spec.args {
+        let Some(term) = key.strip_prefix(WEIGHT_PREFIX) else {
+            rest.args.push((key.clone(), value.clone()));
+            continue;
+        };
+        let Some(i) = named.iter().position(|w| w.name == term) else {
+            if named.is_empty() {
+                engine::bail!(
+                    "agent alphabeta: {key}: this game's evaluation has no named weights"
+                );
+            }
+            let valid: Vec<String> = named
+                .iter()
+                .map(|w| format!("{WEIGHT_PREFIX}{}", w.name))
+                .collect();
+            engine::bail!(
+                "agent alphabeta: unknown evaluation weight {key:?} (this game's: {})",
+                valid.join(", ")
+            );
+        };
+        if given.contains(&term) {
+            engine::bail!("agent alphabeta: parameter {key:?} given twice");
+        }
+        given.push(term);
+        weights[i] = value.parse().map_err(|_| {
+            GameError::new(format!(
+                "agent alphabeta: {key}={value:?} is not valid (expected an integer)"
+            ))
+        })?;
+    }
+    if named.iter().zip(&weights).all(|(w, &v)| v == w.default) {
+        weights.clear();
+    }
+    Ok((rest, weights))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -612,6 +699,17 @@ pub struct AlphaBeta<S: State + Search> {
 }
 
 impl<S: State + Search> AlphaBeta<S> {
+    /// The evaluation of `state` with the spec's weights where it set any
+    /// ([`Search::evaluate_weighted`]), else the game's own.
+    #[inline]
+    fn evaluate(&self, state: &S) -> i32 {
+        if self.config.weights.is_empty() {
+            state.evaluate()
+        } else {
+            state.evaluate_weighted(&self.config.weights)
+        }
+    }
+
     /// An agent with these settings; `seed` breaks ties between equal moves.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         let entries = if config.tt_mb == 0 {
@@ -726,7 +824,7 @@ impl<S: State + Search> AlphaBeta<S> {
         // In check (with `qcheck`), standing pat is no option: every
         // evasion is searched, and a position with none is terminal.
         let evade = self.config.qcheck && qleft > 0 && state.in_check();
-        let stand = if evade { -WIN } else { state.evaluate() };
+        let stand = if evade { -WIN } else { self.evaluate(state) };
         if !evade {
             if qleft == 0 || stand >= beta {
                 return stand;
@@ -815,8 +913,8 @@ impl<S: State + Search> AlphaBeta<S> {
                     child.apply(m);
                     let v = if depth == 0 {
                         match child.to_move() {
-                            ToMove::Seat(s) if s != me => -child.evaluate(),
-                            ToMove::Seat(_) => child.evaluate(),
+                            ToMove::Seat(s) if s != me => -self.evaluate(&child),
+                            ToMove::Seat(_) => self.evaluate(&child),
                             _ => self.negamax(&child, me, 0, ply + 1, -WIN, WIN),
                         }
                     } else {
@@ -844,7 +942,7 @@ impl<S: State + Search> AlphaBeta<S> {
                 self.last_nodes -= 1;
                 return self.quiesce(state, me, self.config.qdepth, ply, alpha, beta);
             }
-            return state.evaluate();
+            return self.evaluate(state);
         }
         let use_tt = !self.tt.is_empty();
         let key = state.zobrist();
@@ -886,7 +984,7 @@ impl<S: State + Search> AlphaBeta<S> {
             && !is_mate(beta)
             && !state.continues_turn();
         let fut = self.config.futility as i32;
-        let static_eval = (fut > 0 && shallow).then(|| state.evaluate());
+        let static_eval = (fut > 0 && shallow).then(|| self.evaluate(state));
         if let Some(e) = static_eval
             && e - fut * depth as i32 >= beta
         {
@@ -901,7 +999,7 @@ impl<S: State + Search> AlphaBeta<S> {
             && self.null_ply != ply
             && !is_mate(beta)
             && !state.continues_turn()
-            && state.evaluate() >= beta
+            && self.evaluate(state) >= beta
         {
             let mut child = state.clone();
             if child.null_move()

@@ -91,10 +91,10 @@ pub mod spinner;
 pub mod testkit;
 
 pub use api::{
-    ActionSeq, AloneSolution, BoardPicture, BoardShape, CellKind, CellPicture, CellShape, Game,
-    Learning, MAX_SEATS, PiecePicture, Research, Returns, Search, SearchDefaults, SeatRole, State,
-    ToMove, apply_moves, generic_illegal_reason, parse_legal_move, parse_move_explained, perft,
-    perft_leaves, perft_turns,
+    ActionSeq, AloneSolution, BoardPicture, BoardShape, CellKind, CellPicture, CellShape,
+    EvalWeight, Game, Learning, MAX_SEATS, PiecePicture, Research, Returns, Search, SearchDefaults,
+    SeatRole, State, ToMove, apply_moves, generic_illegal_reason, parse_legal_move,
+    parse_move_explained, perft, perft_leaves, perft_turns,
 };
 pub use error::GameError;
 pub use registry::{GameVisitor, visit_game};

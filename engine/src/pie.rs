@@ -345,6 +345,10 @@ impl<S: Search> Search for PieState<S> {
         self.inner.evaluate()
     }
 
+    fn evaluate_weighted(&self, w: &[i32]) -> i32 {
+        self.inner.evaluate_weighted(w)
+    }
+
     fn eval_scale(&self) -> f64 {
         self.inner.eval_scale()
     }
@@ -578,6 +582,10 @@ impl<S: Research> State for NoSwapState<S> {
 impl<S: Research + Search> Search for NoSwapState<S> {
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
+    }
+
+    fn evaluate_weighted(&self, w: &[i32]) -> i32 {
+        self.0.evaluate_weighted(w)
     }
 
     fn eval_scale(&self) -> f64 {

@@ -569,3 +569,77 @@ fn the_capture_order_keeps_the_value_in_fewer_nodes() {
         assert!(n1 < n0, "{game}: {n1} nodes with mvv, {n0} without");
     }
 }
+
+/// Alpha-beta's evaluation weights (`w_<term>`): at depth 1 without
+/// quiescence its value is the best of the children's weighted
+/// evaluations, computed here from the game's `evaluate_weighted`; the
+/// game's defaults spelled out give the search without them.
+#[test]
+fn alphabeta_searches_with_the_specs_evaluation_weights() {
+    use agents::AgentSpec;
+    use engine::Search;
+    use engine::catapult::CatapultGame;
+    use engine::spec::Spec;
+    use rand::SeedableRng;
+    let game = CatapultGame::<u64>::from_spec(&Spec::parse("catapult").unwrap()).unwrap();
+    let named = engine::registry::search_defaults("catapult")
+        .unwrap()
+        .eval_weights;
+    let spec =
+        "alphabeta(depth=1,qdepth=0,tt_mb=0,w_material=90,w_range=-7,w_progress=3,w_attack=11)";
+    let config = match AgentSpec::parse_in(spec, "catapult").unwrap() {
+        AgentSpec::AlphaBeta(c) => c,
+        other => panic!("{other:?}"),
+    };
+    let w: Vec<i32> = named
+        .iter()
+        .map(|n| match n.name {
+            "material" => 90,
+            "range" => -7,
+            "progress" => 3,
+            _ => 11,
+        })
+        .collect();
+    assert_eq!(config.weights, w);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let (mut s, mut buf, mut checked) = (game.initial_state(0), Vec::new(), 0);
+    while s.to_move() != ToMove::Terminal && checked < 30 {
+        let mut ab = AlphaBeta::new(config.clone(), 1);
+        let (_, v) = ab.search(&s);
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let best = moves
+            .iter()
+            .map(|&m| {
+                let mut c = s;
+                c.apply(m);
+                match c.to_move() {
+                    ToMove::Terminal => agents::alphabeta::WIN - 1,
+                    _ => -c.evaluate_weighted(&w),
+                }
+            })
+            .max()
+            .unwrap();
+        assert_eq!(v, best, "{}", s.to_text());
+        // The defaults spelled out are the game's own evaluation.
+        let mut plain = AlphaBeta::new(
+            AlphaBetaConfig {
+                weights: Vec::new(),
+                ..config.clone()
+            },
+            1,
+        );
+        let mut spelled = AlphaBeta::new(
+            AlphaBetaConfig {
+                weights: named.iter().map(|n| n.default).collect(),
+                ..config.clone()
+            },
+            1,
+        );
+        assert_eq!(plain.search(&s), spelled.search(&s), "{}", s.to_text());
+        checked += 1;
+        let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+        s.apply(m);
+    }
+    assert_eq!(checked, 30);
+}

@@ -192,3 +192,53 @@ fn capture_games_search_forced_wins_at_the_root() {
         assert!(on.ends_with(",minimax=2)"), "{game}: {on}");
     }
 }
+
+#[test]
+fn alphabeta_names_the_evaluation_weights_it_changes() {
+    let a = read("alphabeta(depth=2,w_range=7,w_material=100)", "catapult");
+    // The default material weight is not written; the changed range is.
+    assert!(
+        a.ends_with(",w_range=7)") && !a.contains("w_material"),
+        "{a}"
+    );
+    assert_eq!(read(&a, "catapult"), a);
+    assert_eq!(
+        read("alphabeta(depth=2,w_range=5)", "catapult"),
+        read("alphabeta(depth=2)", "catapult")
+    );
+    assert!(read("alphabeta(depth=2,w_range=7)", "pie(catapult)").ends_with(",w_range=7)"));
+    let chess = read(
+        "alphabeta(depth=2,w_knight=300)",
+        "royal_guard(royal_powers=false)",
+    );
+    assert!(chess.ends_with(",qcheck=true,w_knight=300)"), "{chess}");
+    for (spec, game, needle) in [
+        (
+            "alphabeta(w_foo=3)",
+            "catapult",
+            "unknown evaluation weight \"w_foo\" (this game's: w_material, w_range, w_progress, w_attack)",
+        ),
+        (
+            "alphabeta(w_range=3)",
+            "bagel",
+            "w_range: this game's evaluation has no named weights",
+        ),
+        (
+            "alphabeta(w_range=x)",
+            "catapult",
+            "w_range=\"x\" is not valid (expected an integer)",
+        ),
+        ("alphabeta(w_range=3,w_range=4)", "catapult", "given twice"),
+        ("alphabeta(w_range=3)", "", "no named weights"),
+    ] {
+        let e = if game.is_empty() {
+            AgentSpec::parse(spec).unwrap_err().to_string()
+        } else {
+            AgentSpec::parse_in(spec, game).unwrap_err().to_string()
+        };
+        assert!(
+            e.contains(needle) && !e.contains('\n'),
+            "{spec} in {game}: {e}"
+        );
+    }
+}

@@ -6,26 +6,11 @@ use super::movegen::{BOARD, chariot_targets};
 use super::{AndalusiaMove, AndalusiaState, Side};
 use crate::api::{Search, SearchDefaults};
 
-/// The weights of [`AndalusiaState::evaluate_with`]; each term is the side
-/// to move's figure minus the opponent's.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct EvalWeights {
-    /// Per Chariot.
-    pub chariot: i32,
-    /// Per Soldier.
-    pub soldier: i32,
-    /// Per rank a Soldier has advanced from its start rank (a Soldier on
-    /// rank 7 is one step from promotion, A-M5).
-    pub advance: i32,
-    /// Per point a Chariot can move to or capture on (pseudo-legal).
-    pub mobility: i32,
-    /// Added when the side to move is in check (negative: a liability).
-    pub in_check: i32,
-}
-
-impl EvalWeights {
-    /// The weights of [`crate::Search::evaluate`]: material (a Chariot is
-    /// worth five Soldiers, chess's rook to pawn) and Soldier advancement.
+crate::api::eval_weights! {
+    /// The weights of [`AndalusiaState::evaluate_with`]; each term is the
+    /// side to move's figure minus the opponent's. The defaults: material
+    /// (a Chariot is worth five Soldiers, chess's rook to pawn) and Soldier
+    /// advancement.
     ///
     /// The mobility and in-check terms are off: with them (mobility 4,
     /// in-check −30) the value of nearly every root move differs, so the
@@ -34,14 +19,23 @@ impl EvalWeights {
     /// (4 of 4 identical at depth 2). Coarser values leave ties among quiet
     /// moves and the games differ (6 of 6 at depths 2 and 3). Their effect
     /// on strength was not measured.
-    pub const DEFAULT: EvalWeights = EvalWeights {
+    pub struct EvalWeights {
+        /// Per Chariot.
         chariot: 500,
+        /// Per Soldier.
         soldier: 100,
+        /// Per rank a Soldier has advanced from its start rank (a Soldier
+        /// on rank 7 is one step from promotion, A-M5).
         advance: 10,
+        /// Per point a Chariot can move to or capture on (pseudo-legal).
         mobility: 0,
+        /// Added when the side to move is in check (negative: a
+        /// liability).
         in_check: 0,
-    };
+    }
+}
 
+impl EvalWeights {
     /// Material only.
     pub const MATERIAL: EvalWeights = EvalWeights {
         chariot: 500,
@@ -111,9 +105,16 @@ impl Search for AndalusiaState {
         self.evaluate_with(&super::EvalWeights::DEFAULT)
     }
 
+    fn evaluate_weighted(&self, w: &[i32]) -> i32 {
+        self.evaluate_with(&super::EvalWeights::from_slice(w))
+    }
+
     /// MCTS's root win search on ([`SearchDefaults::root_win_search`]).
     fn search_defaults(&self) -> SearchDefaults {
-        SearchDefaults::root_win_search()
+        SearchDefaults {
+            eval_weights: super::EvalWeights::NAMED,
+            ..SearchDefaults::root_win_search()
+        }
     }
 
     /// Captures and promotions, for quiescence searches.

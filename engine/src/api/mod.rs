@@ -36,10 +36,13 @@
 //!   `End` record of winner and reason instead). The side or colour a seat
 //!   plays, where a game has two, is `Side` (`Side::White`, `Side::Teal`,
 //!   `Side::North`, ...). The heuristic is the free function
-//!   `eval::evaluate(&XxxState) -> i32` (Catapult and Andalusia:
-//!   `XxxState::evaluate_with(&EvalWeights)`, their weights tunable; Royal
-//!   Guard's reads its `Board`), which
-//!   the game's [`Search::evaluate`] calls.
+//!   `eval::evaluate(&XxxState) -> i32`, which the game's
+//!   [`Search::evaluate`] calls; a capture game names its evaluation's
+//!   weights instead: `XxxState::evaluate_with(&EvalWeights)` (Catapult,
+//!   Andalusia, King's Colour; Royal Guard's `eval::evaluate_with` reads
+//!   its `Board`), the struct declared with `eval_weights!` so that its
+//!   weights are alpha-beta's `w_<term>` ([`SearchDefaults::eval_weights`],
+//!   [`Search::evaluate_weighted`]).
 //! * **Files**: `mod.rs` (the rules doc, the game and its parameters, the
 //!   move type), `state.rs` (the state and its [`State`] and [`Research`]
 //!   impls), `movegen.rs` (move generation), `text.rs` (the position and
@@ -83,7 +86,8 @@ pub use picture::{
 pub use research::{
     BoardShape, Research, SeatRole, ToExplain, generic_illegal_reason, move_to_explain,
 };
-pub use search::{AloneSolution, Search, SearchDefaults};
+pub(crate) use search::eval_weights;
+pub use search::{AloneSolution, EvalWeight, Search, SearchDefaults};
 
 thread_local! {
     /// Scratch lists per element type, reused so that lists a method needs

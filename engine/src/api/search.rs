@@ -4,6 +4,68 @@
 
 use super::State;
 
+/// One named weight of a game's evaluation, in its evaluation units: the
+/// alpha-beta agent's parameter `w_<name>` (docs/cli.md), so that
+/// `tune --spsa` can tune it. A game lists its weights in
+/// [`SearchDefaults::eval_weights`] and reads them, in that order, in
+/// [`Search::evaluate_weighted`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeight {
+    /// The term's name (`material`, `range`, ...); the parameter is
+    /// `w_` followed by it.
+    pub name: &'static str,
+    /// The weight [`Search::evaluate`] uses.
+    pub default: i32,
+    /// One line: what the term counts, per what.
+    pub help: &'static str,
+}
+
+/// Declares a game's evaluation weights: a struct of `i32` fields, each
+/// with its doc line (the [`EvalWeight::help`]) and its default, with
+/// `DEFAULT` (the weights of [`Search::evaluate`]), `NAMED` (the list for
+/// [`SearchDefaults::eval_weights`]) and `from_slice` (the weights of a
+/// slice in `NAMED`'s order, for [`Search::evaluate_weighted`]).
+macro_rules! eval_weights {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $( $(#[doc = $doc:literal])* $field:ident : $default:expr, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub struct $name {
+            $( $(#[doc = $doc])* pub $field: i32, )*
+        }
+
+        impl $name {
+            /// The weights of [`crate::Search::evaluate`].
+            pub const DEFAULT: $name = $name { $( $field: $default, )* };
+
+            /// The weights by name, in field order: alpha-beta's `w_<name>`
+            /// parameters ([`crate::SearchDefaults::eval_weights`]).
+            pub const NAMED: &'static [$crate::api::EvalWeight] = &[
+                $( $crate::api::EvalWeight {
+                    name: stringify!($field),
+                    default: $default,
+                    help: concat!($($doc),*),
+                }, )*
+            ];
+
+            /// The weights of `w`, one per entry of [`Self::NAMED`] in its
+            /// order.
+            ///
+            /// # Panics
+            /// If `w` is shorter than [`Self::NAMED`].
+            pub fn from_slice(w: &[i32]) -> $name {
+                let mut it = w.iter().copied();
+                $name { $( $field: it.next().expect("one value per named weight"), )* }
+            }
+        }
+    };
+}
+pub(crate) use eval_weights;
+
 /// A game's own defaults for the searches' switches: what a search uses
 /// where its spec leaves the parameter out. Each departure from
 /// [`SearchDefaults::default`] (the searches' generic choice) is one a game
@@ -53,6 +115,10 @@ pub struct SearchDefaults {
     /// Alpha-beta internal iterative reduction: a node of depth ≥ 4 with
     /// no table move searched a ply shallower. Generic: off.
     pub iterative_reduction: bool,
+    /// The named weights of the game's evaluation, in the order
+    /// [`Search::evaluate_weighted`] reads them. Generic: none (the
+    /// evaluation takes no weights).
+    pub eval_weights: &'static [EvalWeight],
 }
 
 impl SearchDefaults {
@@ -89,6 +155,7 @@ impl Default for SearchDefaults {
             late_move_pruning: 0,
             quiescence_evasions: false,
             iterative_reduction: false,
+            eval_weights: &[],
         }
     }
 }
@@ -135,6 +202,16 @@ pub trait Search: State {
     /// heuristic value). Zero where a game has no heuristic.
     fn evaluate(&self) -> i32 {
         0
+    }
+
+    /// [`Search::evaluate`] with the weights `w`, one for each entry of
+    /// the game's [`SearchDefaults::eval_weights`], in that order (callers
+    /// pass exactly that many); with their defaults it equals `evaluate`.
+    /// The default ignores `w`: a game whose evaluation has no named
+    /// weights.
+    fn evaluate_weighted(&self, w: &[i32]) -> i32 {
+        let _ = w;
+        self.evaluate()
     }
 
     /// The evaluation units of one logistic unit: searches map an

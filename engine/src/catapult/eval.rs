@@ -5,25 +5,10 @@ use super::movegen::capture_reach;
 use super::{CatapultBits, CatapultMove, CatapultState, Side};
 use crate::api::{Search, SearchDefaults};
 
-/// The weights of [`CatapultState::evaluate_with`]; each term is the side
-/// to move's figure minus the opponent's.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct EvalWeights {
-    /// Per piece (kings not counted: both sides keep theirs until the end).
-    pub material: i32,
-    /// Per unit of range summed over pieces (C-R-def; 1, 2, 4 or 8 each).
-    pub range: i32,
-    /// Per step of progress towards the target corner summed over pieces
-    /// (§1.10 Lemma 2: `x + y` for Light, `2n − 2 − x − y` for Dark).
-    pub progress: i32,
-    /// Per enemy piece the side to move can capture now, minus its own
-    /// pieces the opponent could capture if it were to move.
-    pub attack: i32,
-}
-
-impl EvalWeights {
-    /// The weights of [`crate::Search::evaluate`]: material, range and
-    /// pieces under attack.
+crate::api::eval_weights! {
+    /// The weights of [`CatapultState::evaluate_with`]; each term is the side
+    /// to move's figure minus the opponent's. The defaults: material, range
+    /// and pieces under attack.
     ///
     /// Measured with alpha-beta against a material-only evaluation, 400
     /// games per match (200 random 4-ply openings, each played with both
@@ -39,13 +24,24 @@ impl EvalWeights {
     ///
     /// Range and attack each help; progress (advancement) adds nothing on
     /// top of them and hurts in Royal at depth 2, so it is off.
-    pub const DEFAULT: EvalWeights = EvalWeights {
+    pub struct EvalWeights {
+        /// Per piece (kings not counted: both sides keep theirs until the
+        /// end).
         material: 100,
+        /// Per unit of range summed over pieces (C-R-def; 1, 2, 4 or 8
+        /// each).
         range: 5,
+        /// Per step of progress towards the target corner summed over
+        /// pieces (§1.10 Lemma 2: `x + y` for Light, `2n − 2 − x − y` for
+        /// Dark).
         progress: 0,
+        /// Per enemy piece the side to move can capture now, minus its own
+        /// pieces the opponent could capture if it were to move.
         attack: 20,
-    };
+    }
+}
 
+impl EvalWeights {
     /// Material only.
     pub const MATERIAL: EvalWeights = EvalWeights {
         material: 100,
@@ -125,14 +121,22 @@ impl<B: CatapultBits> Search for CatapultState<B> {
         self.evaluate_with(&super::EvalWeights::DEFAULT)
     }
 
+    fn evaluate_weighted(&self, w: &[i32]) -> i32 {
+        self.evaluate_with(&super::EvalWeights::from_slice(w))
+    }
+
     /// MCTS's root win search on ([`SearchDefaults::root_win_search`]),
     /// but not with the Dagger: over its ~600 compound actions a ply the
     /// search took about 450 ms a move (docs/cli.md, per-game defaults).
     fn search_defaults(&self) -> SearchDefaults {
-        if self.rules.dagger {
+        let base = if self.rules.dagger {
             SearchDefaults::default()
         } else {
             SearchDefaults::root_win_search()
+        };
+        SearchDefaults {
+            eval_weights: super::EvalWeights::NAMED,
+            ..base
         }
     }
 

@@ -5,36 +5,66 @@ use super::{KingsColourMove, KingsColourState, Side};
 use crate::api::{Search, SearchDefaults};
 use crate::board::Bits;
 
-/// A heuristic for the side to move (see [`Search::evaluate`]): material
-/// (man 100, Queen 450), +30 per man on the enemy wall (it may capture
-/// into the castle, KC-8), +20 per own man in its castle (a defender), a
-/// −40 penalty when in check.
-pub(crate) fn evaluate(state: &KingsColourState) -> i32 {
-    let g = state.geo;
-    let s = state.side as usize;
-    let side_value = |s: usize| -> i32 {
-        let men = state.men(s);
-        let q = state.occ[s] & state.queens;
-        100 * men.count() as i32
-            + 450 * q.count() as i32
-            + 30 * ((men | q) & g.wall[1 - s]).count() as i32
-            + 20 * (men & g.castle[s]).count() as i32
-    };
-    let mut v = side_value(s) - side_value(1 - s);
-    if state.in_check(Side::from_index(s)) {
-        v -= 40;
+crate::api::eval_weights! {
+    /// The weights of [`KingsColourState::evaluate_with`]; each count is
+    /// the side to move's minus the opponent's.
+    pub struct EvalWeights {
+        /// Per man.
+        man: 100,
+        /// Per Queen.
+        queen: 450,
+        /// Per man or Queen on the enemy wall (it may capture into the
+        /// castle, KC-8).
+        wall: 30,
+        /// Per own man in its castle (a defender).
+        castle: 20,
+        /// Added when the side to move is in check (negative: a
+        /// liability).
+        in_check: -40,
     }
-    v
+}
+
+impl KingsColourState {
+    /// A heuristic for the side to move with weights `w` (see
+    /// [`Search::evaluate`]): material, men and Queens on the enemy wall,
+    /// men in their own castle, and being in check.
+    pub fn evaluate_with(&self, w: &EvalWeights) -> i32 {
+        let g = self.geo;
+        let s = self.side as usize;
+        let side_value = |s: usize| -> i32 {
+            let men = self.men(s);
+            let q = self.occ[s] & self.queens;
+            w.man * men.count() as i32
+                + w.queen * q.count() as i32
+                + w.wall * ((men | q) & g.wall[1 - s]).count() as i32
+                + w.castle * (men & g.castle[s]).count() as i32
+        };
+        let mut v = side_value(s) - side_value(1 - s);
+        if self.in_check(Side::from_index(s)) {
+            v += w.in_check;
+        }
+        v
+    }
 }
 
 impl Search for KingsColourState {
+    /// Material (man 100, Queen 450), +30 per man or Queen on the enemy
+    /// wall, +20 per own man in its castle, −40 in check
+    /// ([`EvalWeights::DEFAULT`]).
     fn evaluate(&self) -> i32 {
-        evaluate(self)
+        self.evaluate_with(&EvalWeights::DEFAULT)
+    }
+
+    fn evaluate_weighted(&self, w: &[i32]) -> i32 {
+        self.evaluate_with(&EvalWeights::from_slice(w))
     }
 
     /// MCTS's root win search on ([`SearchDefaults::root_win_search`]).
     fn search_defaults(&self) -> SearchDefaults {
-        SearchDefaults::root_win_search()
+        SearchDefaults {
+            eval_weights: EvalWeights::NAMED,
+            ..SearchDefaults::root_win_search()
+        }
     }
 
     /// Captures and promotions, for quiescence searches.

@@ -66,6 +66,7 @@ mod movegen;
 mod state;
 mod text;
 
+pub use eval::EvalWeights;
 pub use movegen::{Geometry, colour_of};
 pub use state::KingsColourState;
 

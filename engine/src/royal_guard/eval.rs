@@ -12,15 +12,55 @@ use super::position::Board;
 use super::{MoveKind, Piece, RoyalGuardMove, RoyalGuardState, Side};
 use crate::api::{Search, SearchDefaults};
 
-/// Material values in centipawns, by [`Piece`].
+/// Material values in centipawns, by [`Piece`], for exchanges and
+/// capture gains (static exchange evaluation, move order, delta pruning);
+/// the evaluation reads its own, [`EvalWeights`] (the same by default).
 pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
-/// Centipawns per free King step of a royal R/B/N.
-pub const ROYAL_STEP: i32 = 3;
-
-/// Centipawns per royal piece (the status itself: extra defence of its
-/// King's neighbourhood).
-pub const ROYAL_PIECE: i32 = 8;
+crate::api::eval_weights! {
+    /// The weights of [`evaluate_with`], in centipawns (a pawn is 100, not
+    /// a weight: the unit). The chess terms (mobility to `passed`) count
+    /// with royal powers off only; the royal terms with them on only.
+    pub struct EvalWeights {
+        /// Per knight.
+        knight: 320,
+        /// Per bishop.
+        bishop: 330,
+        /// Per rook.
+        rook: 500,
+        /// Per queen.
+        queen: 900,
+        /// Percent of the piece-square terms (centralisation, pawn
+        /// advance, the King's shelter).
+        pst: 100,
+        /// Per safe square a knight reaches above 4 (below: negative).
+        mob_knight: 4,
+        /// Per safe square a bishop reaches above 6.
+        mob_bishop: 5,
+        /// Per safe square a rook reaches above 7.
+        mob_rook: 3,
+        /// Per safe square a queen reaches above 13.
+        mob_queen: 1,
+        /// For the bishop pair.
+        bishop_pair: 30,
+        /// Subtracted per extra pawn on a file.
+        doubled: 12,
+        /// Subtracted per pawn with no own pawn on a neighbouring file.
+        isolated: 10,
+        /// Per rook on a file without pawns.
+        rook_open: 20,
+        /// Per rook on a file without own pawns but with enemy ones.
+        rook_half: 10,
+        /// Percent of the passed-pawn table (by rank, bigger in the
+        /// endgame).
+        passed: 100,
+        /// Per free King step of a royal R/B/N (RG-3).
+        royal_step: 3,
+        /// Per royal piece (the status itself: extra defence of its
+        /// King's neighbourhood).
+        royal_piece: 8,
+    }
+}
 
 /// Distance from the centre, 0 (d4, e4, d5, e5) to 6 (corners).
 #[inline]
@@ -70,26 +110,17 @@ fn pst(c: Side, p: Piece, sq: usize, endgame: bool) -> i32 {
 /// The files, a-file first.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
-/// Centipawns per reachable square above (below) a typical count, by
-/// piece (knight, bishop, rook, queen): `(weight, typical)`. Reachable:
-/// attacked, not held by an own piece, not attacked by an enemy pawn.
-const MOBILITY: [(i32, i32); 4] = [(4, 4), (5, 6), (3, 7), (1, 13)];
+/// The typical count of reachable squares by piece (knight, bishop, rook,
+/// queen): mobility scores the count above it. Reachable: attacked, not
+/// held by an own piece, not attacked by an enemy pawn.
+const TYPICAL_MOBILITY: [i32; 4] = [4, 6, 7, 13];
 
 /// Centipawns for a passed pawn by its rank counted from its own side
-/// (rank 2 = index 1), middlegame and endgame.
+/// (rank 2 = index 1), middlegame and endgame, at `passed` 100.
 const PASSED: [[i32; 8]; 2] = [
     [0, 5, 8, 15, 28, 48, 80, 0],
     [0, 10, 15, 28, 48, 80, 130, 0],
 ];
-
-/// Centipawns for the bishop pair.
-const BISHOP_PAIR: i32 = 30;
-/// Centipawns per extra pawn on a file.
-const DOUBLED: i32 = 12;
-/// Centipawns per pawn with no own pawn on a neighbouring file.
-const ISOLATED: i32 = 10;
-/// Centipawns for a rook on a file without pawns, or without own pawns.
-const ROOK_FILE: [i32; 2] = [20, 10];
 
 /// The squares `c`'s pawns attack.
 fn pawn_attacks(pawns: u64, c: Side) -> u64 {
@@ -101,11 +132,12 @@ fn pawn_attacks(pawns: u64, c: Side) -> u64 {
     }
 }
 
-/// The chess terms for side `c` (White's view; the caller signs them):
-/// mobility of knights, bishops, rooks and queens, the bishop pair, passed
-/// pawns (bigger in the endgame), doubled and isolated pawns, and rooks on
-/// open and half-open files.
-pub fn chess_terms(b: &Board, c: Side, endgame: bool) -> i32 {
+/// The chess terms for side `c` with weights `w` (White's view; the caller
+/// signs them): mobility of knights, bishops, rooks and queens, the bishop
+/// pair, passed pawns (bigger in the endgame), doubled and isolated pawns,
+/// and rooks on open and half-open files.
+pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
+    let mobility = [w.mob_knight, w.mob_bishop, w.mob_rook, w.mob_queen];
     let own = b.color(c);
     let occ = b.occupied();
     let my_pawns = b.pieces(c, Piece::Pawn);
@@ -117,7 +149,7 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool) -> i32 {
         .into_iter()
         .enumerate()
     {
-        let (weight, typical) = MOBILITY[i];
+        let (weight, typical) = (mobility[i], TYPICAL_MOBILITY[i]);
         let mut bb = b.pieces(c, p);
         while bb != 0 {
             let sq = bb.trailing_zeros() as usize;
@@ -131,29 +163,30 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool) -> i32 {
             if p == Piece::Rook {
                 let file = FILE_A << (sq % 8);
                 if file & (my_pawns | their_pawns) == 0 {
-                    s += ROOK_FILE[0];
+                    s += w.rook_open;
                 } else if file & my_pawns == 0 {
-                    s += ROOK_FILE[1];
+                    s += w.rook_half;
                 }
             }
             bb &= bb - 1;
         }
     }
     if b.pieces(c, Piece::Bishop).count_ones() >= 2 {
-        s += BISHOP_PAIR;
+        s += w.bishop_pair;
     }
     for f in 0..8 {
         let on_file = (my_pawns & (FILE_A << f)).count_ones() as i32;
         if on_file == 0 {
             continue;
         }
-        s -= DOUBLED * (on_file - 1);
+        s -= w.doubled * (on_file - 1);
         let left = if f > 0 { FILE_A << (f - 1) } else { 0 };
         let right = if f < 7 { FILE_A << (f + 1) } else { 0 };
         if my_pawns & (left | right) == 0 {
-            s -= ISOLATED * on_file;
+            s -= w.isolated * on_file;
         }
     }
+    let mut passed = 0;
     let mut bb = my_pawns;
     while bb != 0 {
         let sq = bb.trailing_zeros() as usize;
@@ -169,11 +202,11 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool) -> i32 {
         };
         if ahead & their_pawns == 0 {
             let rel = if c == Side::White { r } else { 7 - r };
-            s += PASSED[endgame as usize][rel];
+            passed += PASSED[endgame as usize][rel];
         }
         bb &= bb - 1;
     }
-    s
+    s + passed * w.passed / 100
 }
 
 /// The King's value in an exchange: more than everything else on the
@@ -253,8 +286,16 @@ pub fn static_exchange(b: &Board, m: RoyalGuardMove) -> i32 {
     gain[0]
 }
 
-/// White's score minus Black's, then from the side to move.
+/// White's score minus Black's, then from the side to move, with the
+/// default weights ([`EvalWeights::DEFAULT`]).
 pub fn evaluate(b: &Board) -> i32 {
+    evaluate_with(b, &EvalWeights::DEFAULT)
+}
+
+/// [`evaluate`] with the weights `w`.
+#[inline]
+pub fn evaluate_with(b: &Board, w: &EvalWeights) -> i32 {
+    let value = [100, w.knight, w.bishop, w.rook, w.queen, 0];
     let queens = b.by_piece[Piece::Queen as usize].count_ones();
     let minors_majors = (b.by_piece[Piece::Knight as usize]
         | b.by_piece[Piece::Bishop as usize]
@@ -264,17 +305,19 @@ pub fn evaluate(b: &Board) -> i32 {
     let mut score = 0;
     for c in [Side::White, Side::Black] {
         let sign = if c == Side::White { 1 } else { -1 };
-        let mut s = 0;
+        let (mut s, mut squares) = (0, 0);
         for p in Piece::ALL {
             let mut bb = b.pieces(c, p);
             while bb != 0 {
                 let sq = bb.trailing_zeros() as usize;
-                s += VALUE[p as usize] + pst(c, p, sq, endgame);
+                s += value[p as usize];
+                squares += pst(c, p, sq, endgame);
                 bb &= bb - 1;
             }
         }
+        s += squares * w.pst / 100;
         if !b.royal_powers() {
-            s += chess_terms(b, c, endgame);
+            s += chess_terms(b, c, endgame, w);
         }
         let royal = b.royal_set(c);
         if royal != 0 {
@@ -283,7 +326,7 @@ pub fn evaluate(b: &Board) -> i32 {
             let mut nbr = royal & !b.by_piece[Piece::Pawn as usize];
             while nbr != 0 {
                 let sq = nbr.trailing_zeros() as usize;
-                s += ROYAL_PIECE + ROYAL_STEP * (KING[sq] & !own).count_ones() as i32;
+                s += w.royal_piece + w.royal_step * (KING[sq] & !own).count_ones() as i32;
                 nbr &= nbr - 1;
             }
             let rp = royal & b.by_piece[Piece::Pawn as usize];
@@ -291,7 +334,7 @@ pub fn evaluate(b: &Board) -> i32 {
                 Side::White => rp << 8,
                 Side::Black => rp >> 8,
             };
-            s += ROYAL_PIECE * rp.count_ones() as i32 + 10 * (ahead & opp).count_ones() as i32;
+            s += w.royal_piece * rp.count_ones() as i32 + 10 * (ahead & opp).count_ones() as i32;
         }
         score += sign * s;
     }
@@ -305,6 +348,10 @@ pub fn evaluate(b: &Board) -> i32 {
 impl Search for RoyalGuardState {
     fn evaluate(&self) -> i32 {
         evaluate(self.board())
+    }
+
+    fn evaluate_weighted(&self, w: &[i32]) -> i32 {
+        evaluate_with(self.board(), &EvalWeights::from_slice(w))
     }
 
     /// Chess (`royal_powers=false`): alpha-beta extends checks, orders
@@ -326,6 +373,7 @@ impl Search for RoyalGuardState {
             exchange_pruning: chess,
             quiescence_evasions: chess,
             mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
+            eval_weights: EvalWeights::NAMED,
             ..SearchDefaults::default()
         }
     }

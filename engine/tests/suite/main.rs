@@ -14,6 +14,7 @@ mod common;
 mod empire_reference;
 mod empire_rules;
 mod end;
+mod eval_weights;
 mod fuzz;
 mod fuzz_runner;
 mod gateway_reference;

@@ -20,6 +20,15 @@ pub fn games_text() -> String {
                 p.name, p.values, p.help, p.default
             );
         }
+        let weights = engine::registry::search_defaults(g.name)
+            .map(|d| d.eval_weights)
+            .unwrap_or(&[]);
+        if !weights.is_empty() {
+            let _ = writeln!(s, "  evaluation weights (alpha-beta's w_<term>):");
+            for w in weights {
+                let _ = writeln!(s, "    w_{}={}  ({})", w.name, w.default, w.help.trim());
+            }
+        }
     }
     let _ = writeln!(s, "\nwrappers");
     for g in WRAPPERS {

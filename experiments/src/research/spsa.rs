@@ -272,7 +272,7 @@ pub struct Tuned {
     /// The tuned parameters, in the order given.
     pub params: Vec<Param>,
     /// The game's search defaults, for the parameters the spec leaves out
-    /// (generic until [`Tuned::in_game`]).
+    /// (and its evaluation weights, alpha-beta's `w_<term>`).
     defaults: engine::SearchDefaults,
 }
 
@@ -285,13 +285,18 @@ fn real_text(x: f64) -> String {
 }
 
 impl Tuned {
-    /// Parses `--agent` with each tuned parameter as `START:STEP:LO..HI`.
+    /// Parses `--agent` for the game `game` with each tuned parameter as
+    /// `START:STEP:LO..HI`; the parameters it leaves out take the game's
+    /// search defaults. Alpha-beta's evaluation weights (`w_<term>`, the
+    /// game's) are integers.
     ///
     /// # Errors
-    /// A malformed spec, no tuned parameter, a tuned parameter that is not
-    /// numeric or whose values are malformed, out of order or rejected by
-    /// the agent at a bound (the message names the parameter).
-    pub fn parse(text: &str) -> Result<Tuned> {
+    /// A bad game string, a malformed spec, no tuned parameter, a tuned
+    /// parameter that is not numeric or whose values are malformed, out of
+    /// order or rejected by the agent at a bound (the message names the
+    /// parameter).
+    pub fn parse(text: &str, game: &str) -> Result<Tuned> {
+        let defaults = engine::registry::search_defaults(game).map_err(|e| anyhow!("{e}"))?;
         let spec = Spec::parse(text).map_err(|e| anyhow!("--agent: {e}"))?;
         let declared = agents::AGENTS
             .iter()
@@ -309,8 +314,14 @@ impl Tuned {
                     "--agent: parameter {key}={value}: {why} (expected START:STEP:LO..HI, e.g. {key}=1.0:0.2:0.1..3.0)"
                 )
             };
+            // An evaluation weight is declared once, as `w_<term>`.
+            let declared_as = if key.starts_with(agents::alphabeta::WEIGHT_PREFIX) {
+                agents::alphabeta::WEIGHT_PARAM
+            } else {
+                key.as_str()
+            };
             let info = declared
-                .and_then(|d| d.iter().find(|p| p.name == key.as_str()))
+                .and_then(|d| d.iter().find(|p| p.name == declared_as))
                 .ok_or_else(|| match declared {
                     Some(d) => anyhow!(
                         "--agent: parameter {key}: agent {} has no such parameter (valid: {})",
@@ -374,7 +385,7 @@ impl Tuned {
             name: spec.name.clone(),
             args,
             params,
-            defaults: engine::SearchDefaults::default(),
+            defaults,
         };
         // Every bound (and the start) must build an agent.
         for (i, p) in tuned.params.iter().enumerate() {
@@ -407,16 +418,6 @@ impl Tuned {
             })
             .collect();
         format!("{}({})", self.name, args.join(","))
-    }
-
-    /// The same tuning for the game `game`: the parameters the spec leaves
-    /// out take the game's search defaults.
-    ///
-    /// # Errors
-    /// A bad game string.
-    pub fn in_game(mut self, game: &str) -> Result<Tuned> {
-        self.defaults = engine::registry::search_defaults(game).map_err(|e| anyhow!("{e}"))?;
-        Ok(self)
     }
 
     /// The canonical agent spec for `theta`.
@@ -610,7 +611,7 @@ pub fn spsa(args: &SpsaArgs) -> Result<String> {
         bail!("--batch must be at least 1");
     }
     two_seats(&args.game, "tune --spsa")?;
-    let tuned = Tuned::parse(&args.agent)?.in_game(&args.game)?;
+    let tuned = Tuned::parse(&args.agent, &args.game)?;
     visit_game(&args.game, SpsaVisitor { args, tuned }).map_err(|e| anyhow!("{e}"))?
 }
 

@@ -22,7 +22,11 @@ fn spsa_gains_meet_their_end_values() {
 
 #[test]
 fn spsa_spec_rounds_integers_and_names_bad_parameters() {
-    let t = Tuned::parse("mcts(iterations=50,c=1.0:0.2:0.1..3.0,cutoff=20:4:2..60)").unwrap();
+    let t = Tuned::parse(
+        "mcts(iterations=50,c=1.0:0.2:0.1..3.0,cutoff=20:4:2..60)",
+        "bagel",
+    )
+    .unwrap();
     assert_eq!(t.params.len(), 2);
     assert!(!t.params[0].integer && t.params[1].integer);
     assert_eq!(
@@ -40,7 +44,39 @@ fn spsa_spec_rounds_integers_and_names_bad_parameters() {
         ("mcts(foo=1:1:0..2)", "parameter foo"),
         ("mcts(c=1.0)", "at least one parameter"),
     ] {
-        let e = Tuned::parse(spec).unwrap_err().to_string();
+        let e = Tuned::parse(spec, "bagel").unwrap_err().to_string();
         assert!(e.contains(needle) && !e.contains('\n'), "{spec}: {e}");
+    }
+}
+
+#[test]
+fn spsa_tunes_a_games_evaluation_weights_as_integers() {
+    let t = Tuned::parse(
+        "alphabeta(depth=2,w_range=5:2:0..30,w_attack=20:4:0..60)",
+        "catapult",
+    )
+    .unwrap();
+    assert!(t.params.iter().all(|p| p.integer));
+    // A weight at its game default is not written; others are, rounded.
+    let spec = t.spec(&[7.4, 20.2]).unwrap();
+    assert!(spec.ends_with(",w_range=7)"), "{spec}");
+    for (spec, game, needle) in [
+        (
+            "alphabeta(w_foo=1:1:0..2)",
+            "catapult",
+            "unknown evaluation weight \"w_foo\"",
+        ),
+        (
+            "alphabeta(w_range=1:1:0..2)",
+            "bagel",
+            "has no named weights",
+        ),
+        ("alphabeta(w_range=1:1:0..2)", "nosuchgame", "nosuchgame"),
+    ] {
+        let e = Tuned::parse(spec, game).unwrap_err().to_string();
+        assert!(
+            e.contains(needle) && !e.contains('\n'),
+            "{spec} on {game}: {e}"
+        );
     }
 }

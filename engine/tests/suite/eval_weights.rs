@@ -1,0 +1,188 @@
+//! The named evaluation weights (`SearchDefaults::eval_weights`,
+//! `Search::evaluate_weighted`; alpha-beta's `w_<term>` parameters): which
+//! games name them, that their defaults give the evaluation, that the
+//! evaluation is the weighted sum of its terms, and terms checked against
+//! counts made from the position text and against chess positions
+//! evaluated by hand.
+
+use engine::registry::{GAMES, search_defaults};
+use engine::{Game, GameVisitor, Search, State, ToMove, visit_game};
+use rand::SeedableRng;
+
+/// Runs `check` on the positions of seeded random games of `game`.
+struct AlongGames<F>(F);
+
+impl<F: Fn(&str, &dyn Fn(&[i32]) -> i32, &dyn Fn() -> i32, &str)> GameVisitor for AlongGames<F> {
+    type Output = usize;
+    fn visit<G: Game>(self, game: G) -> usize {
+        let mut seen = 0;
+        let mut buf = Vec::new();
+        for seed in 0..4u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut s = game.initial_state(seed);
+            while let ToMove::Seat(_) = s.to_move() {
+                let weighted = |w: &[i32]| s.evaluate_weighted(w);
+                let plain = || s.evaluate();
+                (self.0)(&game.game_string(), &weighted, &plain, &s.to_text());
+                seen += 1;
+                let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+                s.apply(m);
+            }
+        }
+        seen
+    }
+}
+
+/// The capture games, and only they, name their evaluation's weights.
+#[test]
+fn the_capture_games_name_their_weights() {
+    let named: Vec<&str> = GAMES
+        .iter()
+        .filter(|g| !search_defaults(g.name).unwrap().eval_weights.is_empty())
+        .map(|g| g.name)
+        .collect();
+    assert_eq!(
+        named,
+        ["catapult", "royal_guard", "andalusia", "kings_colour"],
+        "games naming weights, in registry order"
+    );
+    for game in [
+        "catapult(dagger=true)",
+        "catapult(royal=true)",
+        "pie(catapult)",
+        "royal_guard(royal_powers=false)",
+    ] {
+        assert!(
+            !search_defaults(game).unwrap().eval_weights.is_empty(),
+            "{game}"
+        );
+    }
+    let chess: Vec<&str> = search_defaults("royal_guard(royal_powers=false)")
+        .unwrap()
+        .eval_weights
+        .iter()
+        .map(|w| w.name)
+        .collect();
+    assert_eq!(&chess[..5], ["knight", "bishop", "rook", "queen", "pst"]);
+}
+
+/// With the defaults the weighted evaluation is the evaluation, and (bar
+/// chess's percentages, which round, and Royal's king en prise) it is the
+/// sum of each term's value at weight 1 times its weight.
+#[test]
+fn default_weights_give_the_evaluation_and_terms_add_up() {
+    for game in [
+        "catapult",
+        "catapult(size=9)",
+        "catapult(dagger=true)",
+        "catapult(royal=true)",
+        "pie(catapult)",
+        "andalusia",
+        "kings_colour",
+        "royal_guard",
+        "royal_guard(royal_powers=false)",
+    ] {
+        let named = search_defaults(game).unwrap().eval_weights;
+        let defaults: Vec<i32> = named.iter().map(|w| w.default).collect();
+        let linear = !game.starts_with("royal_guard") && !game.contains("royal=true");
+        let seen = visit_game(
+            game,
+            AlongGames(
+                |g: &str, weighted: &dyn Fn(&[i32]) -> i32, plain: &dyn Fn() -> i32, text: &str| {
+                    assert_eq!(weighted(&defaults), plain(), "{g} {text}");
+                    if linear {
+                        let sum: i32 = (0..named.len())
+                            .map(|i| {
+                                let mut unit = vec![0; named.len()];
+                                unit[i] = 1;
+                                defaults[i] * weighted(&unit)
+                            })
+                            .sum();
+                        assert_eq!(sum, plain(), "{g} {text}: the terms' sum");
+                    }
+                },
+            ),
+        )
+        .unwrap();
+        assert!(seen > 100, "{game}: {seen} positions");
+    }
+}
+
+/// Catapult's `material` term alone is the side to move's pieces less the
+/// opponent's, counted here from the position text (`L`, `D`; the field
+/// after the board names the side to move).
+#[test]
+fn catapult_material_counts_the_pieces_of_the_position_text() {
+    let named = search_defaults("catapult").unwrap().eval_weights;
+    let material: Vec<i32> = named
+        .iter()
+        .map(|w| i32::from(w.name == "material"))
+        .collect();
+    visit_game(
+        "catapult",
+        AlongGames(
+            |g: &str, weighted: &dyn Fn(&[i32]) -> i32, _: &dyn Fn() -> i32, text: &str| {
+                let mut fields = text.split(' ');
+                let board = fields.next().unwrap();
+                let mover = fields.next().unwrap();
+                let count = |c: char| board.chars().filter(|&x| x == c).count() as i32;
+                let (me, op) = if mover == "L" { ('L', 'D') } else { ('D', 'L') };
+                assert_eq!(weighted(&material), count(me) - count(op), "{g} {text}");
+            },
+        ),
+    )
+    .unwrap();
+}
+
+/// Chess terms on positions counted by hand: after 1.e4 d5 2.exd5 White is
+/// a pawn up with doubled d-pawns, neither side has an isolated pawn, both
+/// keep the bishop pair; Black is to move.
+#[test]
+fn chess_weights_on_a_position_counted_by_hand() {
+    struct At(&'static str, Vec<(&'static str, i32)>);
+    impl GameVisitor for At {
+        type Output = i32;
+        fn visit<G: Game>(self, game: G) -> i32 {
+            let s = game.parse_position(self.0).unwrap();
+            let named = s.search_defaults().eval_weights;
+            let w: Vec<i32> = named
+                .iter()
+                .map(|n| {
+                    self.1
+                        .iter()
+                        .find(|(k, _)| *k == n.name)
+                        .map_or(0, |(_, v)| *v)
+                })
+                .collect();
+            s.evaluate_weighted(&w)
+        }
+    }
+    let fen = "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+    let chess = "royal_guard(royal_powers=false)";
+    for (weights, expected) in [
+        // Pawns only (100 each; every weight 0): Black is a pawn down.
+        (vec![], -100),
+        // Equal pieces count nothing.
+        (
+            vec![
+                ("knight", 320),
+                ("bishop", 330),
+                ("rook", 500),
+                ("queen", 900),
+            ],
+            -100,
+        ),
+        // White's d2 and d5 are doubled: 12 off White, so +12 for Black.
+        (vec![("doubled", 12)], -88),
+        // No pawn of either side lacks a neighbour on a next file.
+        (vec![("isolated", 10)], -100),
+        // Both keep the bishop pair.
+        (vec![("bishop_pair", 30)], -100),
+    ] {
+        assert_eq!(
+            visit_game(chess, At(fen, weights.clone())).unwrap(),
+            expected,
+            "{weights:?}"
+        );
+    }
+}
