@@ -863,7 +863,9 @@ pub fn at_equal_time(spec: &str, ms: u64, game: &str) -> Result<String> {
                 set(&mut s, "ms", ms.to_string());
             }
             "alphabeta" => {
+                // A node budget is not a time budget: it goes.
                 set(&mut s, "depth", "64".into());
+                set(&mut s, "nodes", "0".into());
                 set(&mut s, "ms", ms.to_string());
             }
             _ => {}

@@ -80,3 +80,27 @@ fn spsa_tunes_a_games_evaluation_weights_as_integers() {
         );
     }
 }
+
+#[test]
+fn spsa_verifies_at_equal_time_without_the_tuning_budget() {
+    let ab = at_equal_time(
+        "alphabeta(depth=64,nodes=40000,mvv=true,w_range=3)",
+        100,
+        "catapult",
+    )
+    .unwrap();
+    assert!(
+        ab.starts_with("alphabeta(depth=64,ms=100,")
+            && !ab.contains("nodes=")
+            && ab.ends_with(",mvv=true,w_range=3)"),
+        "{ab}"
+    );
+    let m = at_equal_time("mcts(iterations=1000,c=0.3)", 100, "catapult").unwrap();
+    assert!(
+        m.contains("ms=100") && !m.contains("iterations=1000"),
+        "{m}"
+    );
+    // A spec already timed is left as it is.
+    let timed = at_equal_time("alphabeta(ms=50)", 100, "catapult").unwrap();
+    assert!(timed.contains("ms=50"), "{timed}");
+}
