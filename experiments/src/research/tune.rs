@@ -109,7 +109,8 @@ pub struct TuneArgs {
 pub fn tune(args: &TuneArgs) -> Result<String> {
     let values = expand_list(&args.agent, &args.run.game)?;
     two_seats(&args.run.game, "tune")?;
-    agents::AgentSpec::parse(&args.baseline).map_err(|e| anyhow!("--baseline: {e}"))?;
+    agents::AgentSpec::parse_in(&args.baseline, &args.run.game)
+        .map_err(|e| anyhow!("--baseline: {e}"))?;
     let mut run = args.run.clone();
     run.agents = std::iter::once(args.baseline.clone())
         .chain(values.iter().map(|v| v.2.clone()))

@@ -322,8 +322,10 @@ impl GameVisitor for ReplayVisitor<'_> {
         if rec.agents.len() != n {
             bail!("{} agents for a game of {n} seats", rec.agents.len());
         }
+        // Read in the record's game: an agent may name the game's
+        // evaluation weights (`w_<term>`).
         for a in &rec.agents {
-            AgentSpec::parse(a).map_err(|e| anyhow!("{e}"))?;
+            AgentSpec::parse_in(a, &rec.game).map_err(|e| anyhow!("{e}"))?;
         }
         let mut state = replay_start(&game, rec)?;
         if let Some(out) = self.out.as_deref_mut() {
