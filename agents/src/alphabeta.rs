@@ -577,7 +577,7 @@ fn split_weights(spec: &Spec, named: &[EvalWeight]) -> Result<(Spec, Vec<i32>), 
         let Some(i) = named.iter().position(|w| w.name == term) else {
             if named.is_empty() {
                 engine::bail!(
-                    "agent alphabeta: {key}: this game's evaluation has no named weights"
+                    "agent alphabeta: {key}: this game's evaluation has no named weights (a spec read without a game has none; `boardlab games` lists each game's)"
                 );
             }
             let valid: Vec<String> = named

@@ -219,7 +219,9 @@ impl PyState {
 }
 
 /// An agent from its spec (`random`, `mcts(ms=100)`, `alphabeta(depth=4)`,
-/// ...), built for each game it is asked to play.
+/// ...), built for each game it is asked to play. `game` (a game string)
+/// reads the spec in that game: its search defaults and, for alpha-beta,
+/// its evaluation weights (`alphabeta(w_range=3)` needs `game="catapult"`).
 #[pyclass(name = "Agent", module = "boardlab", frozen)]
 struct PyAgent {
     slot: Mutex<AgentSlot>,
@@ -229,9 +231,9 @@ struct PyAgent {
 #[pymethods]
 impl PyAgent {
     #[new]
-    #[pyo3(signature = (spec, seed = 0))]
-    fn new(spec: &str, seed: u64) -> PyResult<Self> {
-        let slot = AgentSlot::new(spec, seed).map_err(value_error)?;
+    #[pyo3(signature = (spec, seed = 0, game = None))]
+    fn new(spec: &str, seed: u64, game: Option<&str>) -> PyResult<Self> {
+        let slot = AgentSlot::new(spec, seed, game).map_err(value_error)?;
         let spec = slot.spec.canonical();
         Ok(PyAgent {
             slot: Mutex::new(slot),

@@ -84,6 +84,21 @@ def test_agents_play_chance_and_multi_seat_games():
                 state.apply(agent.select(state))
 
 
+def test_an_agent_read_in_a_game_takes_its_evaluation_weights():
+    # Catapult's evaluation names `attack` (its default, 20, is listed by
+    # `boardlab games`); a spec naming it is read in that game only.
+    agent = boardlab.Agent("alphabeta(depth=1,w_attack=16)", game="catapult")
+    assert "w_attack=16" in agent.spec
+    state = boardlab.Game("catapult").new_initial_state()
+    assert agent.select(state) in state.legal_moves()
+    with pytest.raises(ValueError, match="no named weights"):
+        boardlab.Agent("alphabeta(w_attack=16)")
+    with pytest.raises(ValueError, match="no named weights"):
+        boardlab.Agent("alphabeta(w_attack=16)", game="slingshot")
+    with pytest.raises(ValueError, match="unknown evaluation weight"):
+        boardlab.Agent("alphabeta(w_rook=1)", game="catapult")
+
+
 def test_tournament_rows():
     rows = boardlab.tournament("slingshot(size=7)", ["random", "mcts(iterations=10)"], games=2, seed=4)
     # games=2 per pairing: two rows, seats alternated, in game order.

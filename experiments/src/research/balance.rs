@@ -597,15 +597,18 @@ pub fn run(args: &BalanceArgs) -> Result<Vec<BalanceRow>> {
     if args.games_per_block == 0 {
         bail!("--games must be at least 1");
     }
-    let spec = agents::AgentSpec::parse(&args.agent).map_err(|e| anyhow!("--agent: {e}"))?;
-    let agent = spec.canonical();
-    // Check every game string before playing anything.
+    // Check every game string, and the agent in each game (its search
+    // defaults and evaluation weights), before playing anything.
     let games = args
         .games
         .iter()
         .map(|g| canonical_game(g))
         .collect::<Result<Vec<_>>>()?;
+    let mut agent = String::new();
     for (game, seats) in &games {
+        let spec =
+            agents::AgentSpec::parse_in(&args.agent, game).map_err(|e| anyhow!("--agent: {e}"))?;
+        agent = spec.canonical();
         spec.check_game(*seats)
             .map_err(|e| anyhow!("--agent {agent} cannot play {game}: {e}"))?;
     }

@@ -170,9 +170,6 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
             })
             .collect::<Result<Vec<_>>>()
     };
-    for a in &args.rungs {
-        agents::AgentSpec::parse(a).map_err(|e| anyhow!("--ladder {a:?}: {e}"))?;
-    }
     let mut games = Vec::new();
     for g in &args.games {
         let (game, seats) = canonical_game(g)?;
@@ -185,6 +182,10 @@ pub fn run(args: &LadderArgs) -> Result<Vec<LadderRow>> {
     }
     if games.is_empty() {
         bail!("give --game G (repeatable) or --all");
+    }
+    // Every rung in every game before anything is played.
+    for game in &games {
+        rungs_in(game)?;
     }
     let dir = crate::output::table::beside(&args.out, "ladder");
     let path = ladder_path(&args.out);

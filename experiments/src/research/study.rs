@@ -576,9 +576,7 @@ fn rating_groups(
     let rungs_span = r.rungs.as_ref().map_or(r.games.span(), |x| x.span());
     let mut rungs = Vec::new();
     for rung in r.rungs.iter().flat_map(|x| x.get_ref()) {
-        let spec = agents::AgentSpec::parse(rung.get_ref())
-            .map_err(|e| here(rung.span(), "rungs", &e.to_string()))?;
-        rungs.push((spec, rung.get_ref().clone(), rung.span()));
+        rungs.push((rung.get_ref().clone(), rung.span()));
     }
     let mut groups: Vec<RatingGroup> = Vec::new();
     for b in blocks {
@@ -599,7 +597,11 @@ fn rating_groups(
             ));
         }
         let mut agents: Vec<String> = Vec::new();
-        for (spec, text, span) in &rungs {
+        for (text, span) in &rungs {
+            // As the game reads it (its own search defaults and, for
+            // alpha-beta, its evaluation's weights).
+            let spec = agents::AgentSpec::parse_in(text, &b.game)
+                .map_err(|e| here(span.clone(), "rungs", &e.to_string()))?;
             spec.check_game(b.seats).map_err(|e| {
                 here(
                     span.clone(),
@@ -607,10 +609,7 @@ fn rating_groups(
                     &format!("cannot play {}: {e}", b.game),
                 )
             })?;
-            // As the game reads it (its own search defaults).
-            let a = agents::AgentSpec::parse_in(text, &b.game)
-                .map_err(|e| here(span.clone(), "rungs", &e.to_string()))?
-                .canonical();
+            let a = spec.canonical();
             if !agents.contains(&a) {
                 agents.push(a);
             }

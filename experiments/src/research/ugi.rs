@@ -332,7 +332,11 @@ impl<G: Game> Session<'_, G> {
                     value.trim()
                 ))?,
             },
-            "agent" => match parse_base(value.trim(), self.game.num_seats()) {
+            "agent" => match parse_base(
+                value.trim(),
+                &self.game.game_string(),
+                self.game.num_seats(),
+            ) {
                 Ok(spec) => {
                     self.base = spec;
                     self.agent = None;
@@ -487,9 +491,10 @@ fn spec_text(spec: &Spec) -> String {
     }
 }
 
-/// Parses and checks an agent spec for a game of `seats` seats.
-fn parse_base(text: &str, seats: usize) -> Result<Spec> {
-    let agent = AgentSpec::parse(text).map_err(|e| anyhow!("{e}"))?;
+/// Parses and checks an agent spec for the game `game` (its search
+/// defaults and evaluation weights) of `seats` seats.
+fn parse_base(text: &str, game: &str, seats: usize) -> Result<Spec> {
+    let agent = AgentSpec::parse_in(text, game).map_err(|e| anyhow!("{e}"))?;
     agent.check_game(seats).map_err(|e| anyhow!("{e}"))?;
     Spec::parse(text).map_err(|e| anyhow!("{e}"))
 }
@@ -503,7 +508,8 @@ struct EngineVisitor<'a> {
 impl GameVisitor for EngineVisitor<'_> {
     type Output = Result<()>;
     fn visit<G: Game>(self, game: G) -> Result<()> {
-        let base = parse_base(self.agent, game.num_seats()).map_err(|e| anyhow!("--agent: {e}"))?;
+        let base = parse_base(self.agent, &game.game_string(), game.num_seats())
+            .map_err(|e| anyhow!("--agent: {e}"))?;
         let state = game.initial_state(0);
         let defaults = engine::Search::search_defaults(&state);
         let mut session = Session {

@@ -28,13 +28,19 @@ pub struct AgentSlot {
 }
 
 impl AgentSlot {
-    /// Parses `spec` (e.g. `mcts(ms=100)`).
+    /// Parses `spec` (e.g. `mcts(ms=100)`) with the generic search
+    /// defaults, or in the game `game` (a game string) where given: its
+    /// search defaults and, for alpha-beta, its evaluation weights
+    /// (`w_<term>`, which only a game names).
     ///
     /// # Errors
-    /// A bad spec, or `human`, which only `boardlab play` seats.
-    pub fn new(spec: &str, seed: u64) -> Result<AgentSlot, GameError> {
+    /// A bad spec or game, or `human`, which only `boardlab play` seats.
+    pub fn new(spec: &str, seed: u64, game: Option<&str>) -> Result<AgentSlot, GameError> {
         let text = spec.to_string();
-        let spec = AgentSpec::parse(spec)?;
+        let spec = match game {
+            Some(g) => AgentSpec::parse_in(spec, g)?,
+            None => AgentSpec::parse(spec)?,
+        };
         if spec.is_human() {
             spec.check_game(2)?;
         }

@@ -599,3 +599,62 @@ fn rate_places_a_balance_agent_on_the_ladder_scale() {
     assert_eq!(row.elo, Some(placed.elo));
     assert_eq!(row.elo_rating, placed.rating);
 }
+
+/// An agent naming its game's evaluation weights (`w_<term>`, which only a
+/// game names: Catapult's `attack`, default 20) is read in each game by
+/// `balance --agent` and `balance --ladder`; in a game without that weight
+/// the run is refused before anything is played.
+#[test]
+fn balance_and_ladder_read_their_agents_in_each_game() {
+    let d = dir("balance-weights");
+    let agent = "alphabeta(depth=1,w_attack=16)";
+    let out = p(&d, "balance.csv");
+    let text = ok(&[
+        "balance", "--game", "catapult", "--agent", agent, "--games", "2", "--seed", "1", "--out",
+        &out, "--quiet",
+    ]);
+    assert!(text.contains("w_attack=16"), "{text}");
+    let rows = read_balance(out.as_ref()).unwrap();
+    // The agent's block and its random baseline.
+    assert_eq!(rows.len(), 2);
+    assert!(rows[0].agent.contains("w_attack=16"), "{}", rows[0].agent);
+    fails(
+        &[
+            "balance",
+            "--game",
+            "catapult",
+            "--game",
+            "slingshot(size=7)",
+            "--agent",
+            agent,
+            "--games",
+            "2",
+            "--out",
+            &p(&d, "two.csv"),
+            "--quiet",
+        ],
+        "w_attack: this game's evaluation has no named weights",
+    );
+    assert!(
+        !std::path::Path::new(&p(&d, "two.csv")).exists(),
+        "nothing played"
+    );
+    ok(&[
+        "balance",
+        "--game",
+        "catapult",
+        "--ladder",
+        &format!("random,{agent}"),
+        "--games",
+        "2",
+        "--rating-games",
+        "2",
+        "--seed",
+        "1",
+        "--out",
+        &p(&d, "ladder/balance.csv"),
+        "--quiet",
+    ]);
+    let ladder = std::fs::read_to_string(p(&d, "ladder/ladder.csv")).unwrap();
+    assert!(ladder.contains("w_attack=16"), "{ladder}");
+}

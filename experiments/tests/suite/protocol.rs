@@ -93,6 +93,43 @@ fn engine_answers_the_handshake_queries_and_bad_lines() {
     assert_eq!(out.last().unwrap(), "response false", "{text}");
 }
 
+/// `--agent` is read in the engine's game: Catapult's evaluation names
+/// `attack` (its default 20), Slingshot's evaluation no weight at all.
+#[test]
+fn engine_reads_its_agent_in_its_game() {
+    let out = session(
+        "catapult",
+        "alphabeta(depth=1,w_attack=16)",
+        "position startpos\ngo\n",
+    );
+    let best = out
+        .last()
+        .and_then(|l| l.strip_prefix("bestmove "))
+        .unwrap();
+    let state = CatapultGame::<u64>::from_spec(&Spec::parse("catapult").unwrap())
+        .unwrap()
+        .initial_state(0);
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    assert!(
+        legal.iter().any(|&m| state.move_to_text(m) == best),
+        "{out:?}"
+    );
+    let mut sink = Vec::new();
+    let e = ugi::engine(
+        "slingshot",
+        "alphabeta(w_attack=16)",
+        &mut Cursor::new(&b"go\n"[..]),
+        &mut sink,
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("w_attack: this game's evaluation has no named weights"),
+        "{e}"
+    );
+}
+
 #[test]
 fn engine_reports_the_end_of_a_game() {
     // A whole game played by `play`, replayed through `position`: over, and

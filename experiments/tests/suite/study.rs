@@ -759,3 +759,30 @@ fn the_report_checks_a_solved_game_against_its_truth() {
     assert!(results.join("plots/calibration-solved.svg").exists());
     assert!(section.contains("plots/calibration-solved.svg"));
 }
+
+/// A rung naming its game's evaluation weights (Catapult's `attack`) is
+/// read in the game of each block it is rated beside; a game without that
+/// weight (Slingshot) refuses it, naming the line and the field.
+#[test]
+fn a_rung_reads_its_evaluation_weights_in_the_blocks_game() {
+    let d = dir("study-weights");
+    let text = |game: &str| {
+        format!(
+            "question = \"weights\"\nseed = 1\ngames = 2\n\n[[block]]\nname = \"random\"\ngame = \"{game}\"\nagent = \"random\"\n\n[ratings]\ngames = 2\nrungs = [\"alphabeta(depth=1,w_attack=16)\"]\n"
+        )
+    };
+    let file = write_study(&d, &text("catapult"));
+    let out = p(&d, "catapult");
+    study(&file, &out, &[]);
+    let table: Vec<experiments::research::pool::PoolRow> =
+        experiments::output::table::read_table(&Path::new(&out).join("ratings.csv")).unwrap();
+    assert!(
+        table.iter().any(|r| r.agent.contains("w_attack=16")),
+        "{table:?}"
+    );
+    let file = write_study(&d, &text("slingshot(size=7)"));
+    fails(
+        &["study", &file, "--out", &p(&d, "slingshot"), "--quiet"],
+        "line 12, field `rungs`: agent alphabeta: w_attack: this game's evaluation has no named weights",
+    );
+}
