@@ -52,6 +52,21 @@ macro_rules! eval_weights {
                 }, )*
             ];
 
+            /// [`Self::NAMED`] with the defaults `w`: for a variant of the
+            /// game whose evaluation defaults differ (chess's, Royal
+            /// Guard's).
+            pub const fn named_with(
+                w: &$name,
+            ) -> [$crate::api::EvalWeight; [$(stringify!($field)),*].len()] {
+                [
+                    $( $crate::api::EvalWeight {
+                        name: stringify!($field),
+                        default: w.$field,
+                        help: concat!($($doc),*),
+                    }, )*
+                ]
+            }
+
             /// The weights of `w`, one per entry of [`Self::NAMED`] in its
             /// order.
             ///

@@ -5,7 +5,9 @@
 //! off (FIDE chess) it adds [`chess_terms`]: piece mobility, the bishop
 //! pair, passed, doubled and isolated pawns, rooks on open files. Those
 //! are measured on chess only (results/stockfish-scale); Royal Guard keeps
-//! its evaluation until a run shows they help there too.
+//! its evaluation until a run shows they help there too. Chess's weights
+//! are tuned ([`EvalWeights::CHESS`], results/tune); Royal Guard's are set
+//! by hand.
 
 use super::attacks::{KING, KNIGHT, sliders};
 use super::position::Board;
@@ -14,7 +16,8 @@ use crate::api::{Search, SearchDefaults};
 
 /// Material values in centipawns, by [`Piece`], for exchanges and
 /// capture gains (static exchange evaluation, move order, delta pruning);
-/// the evaluation reads its own, [`EvalWeights`] (the same by default).
+/// the evaluation reads its own, [`EvalWeights`] (Royal Guard's the same; chess's
+/// tuned, [`EvalWeights::CHESS`]).
 pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 crate::api::eval_weights! {
@@ -61,6 +64,40 @@ crate::api::eval_weights! {
         royal_piece: 8,
     }
 }
+
+impl EvalWeights {
+    /// Chess's weights (royal powers off): [`EvalWeights::DEFAULT`] with
+    /// the material, piece-square, passed-pawn, knight and rook mobility
+    /// and bishop-pair weights that SPSA found at 20,000 nodes a move
+    /// (2,000 iterations, 4,000 games; rounded), which gained +29.6
+    /// [+1.9, +57.7] Elo at 100 ms a move over 400 games
+    /// (results/tune/README.md, "chess's evaluation weights").
+    pub const CHESS: EvalWeights = EvalWeights {
+        knight: 311,
+        bishop: 360,
+        rook: 529,
+        queen: 980,
+        pst: 89,
+        mob_knight: 6,
+        mob_rook: 4,
+        bishop_pair: 12,
+        passed: 96,
+        ..EvalWeights::DEFAULT
+    };
+
+    /// The default weights of a board: chess's with royal powers off.
+    pub fn of(b: &Board) -> &'static EvalWeights {
+        if b.royal_powers() {
+            &EvalWeights::DEFAULT
+        } else {
+            &EvalWeights::CHESS
+        }
+    }
+}
+
+/// Chess's weights by name, with its defaults ([`EvalWeights::CHESS`]).
+static CHESS_NAMED: [crate::api::EvalWeight; EvalWeights::NAMED.len()] =
+    EvalWeights::named_with(&EvalWeights::CHESS);
 
 /// Distance from the centre, 0 (d4, e4, d5, e5) to 6 (corners).
 #[inline]
@@ -287,9 +324,9 @@ pub fn static_exchange(b: &Board, m: RoyalGuardMove) -> i32 {
 }
 
 /// White's score minus Black's, then from the side to move, with the
-/// default weights ([`EvalWeights::DEFAULT`]).
+/// default weights ([`EvalWeights::of`]: chess's with royal powers off).
 pub fn evaluate(b: &Board) -> i32 {
-    evaluate_with(b, &EvalWeights::DEFAULT)
+    evaluate_with(b, EvalWeights::of(b))
 }
 
 /// [`evaluate`] with the weights `w`.
@@ -373,7 +410,11 @@ impl Search for RoyalGuardState {
             exchange_pruning: chess,
             quiescence_evasions: chess,
             mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
-            eval_weights: EvalWeights::NAMED,
+            eval_weights: if chess {
+                &CHESS_NAMED
+            } else {
+                EvalWeights::NAMED
+            },
             ..SearchDefaults::default()
         }
     }

@@ -186,3 +186,38 @@ fn chess_weights_on_a_position_counted_by_hand() {
         );
     }
 }
+
+/// Chess's default weights are the ones SPSA found (results/tune/README.md,
+/// "chess's evaluation weights": the rounded final θ of
+/// `chess-eval-spsa.csv`); Royal Guard keeps the hand-set ones.
+#[test]
+fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
+    let of = |game: &str| -> Vec<(&'static str, i32)> {
+        search_defaults(game)
+            .unwrap()
+            .eval_weights
+            .iter()
+            .map(|w| (w.name, w.default))
+            .collect()
+    };
+    let chess = of("royal_guard(royal_powers=false)");
+    let royal = of("royal_guard");
+    let tuned = [
+        ("knight", 311, 320),
+        ("bishop", 360, 330),
+        ("rook", 529, 500),
+        ("queen", 980, 900),
+        ("pst", 89, 100),
+        ("passed", 96, 100),
+        ("mob_knight", 6, 4),
+        ("mob_bishop", 5, 5),
+        ("mob_rook", 4, 3),
+        ("bishop_pair", 12, 30),
+        ("doubled", 12, 12),
+    ];
+    for (name, c, r) in tuned {
+        assert!(chess.contains(&(name, c)), "chess {name}: {chess:?}");
+        assert!(royal.contains(&(name, r)), "royal guard {name}: {royal:?}");
+    }
+    assert_eq!(chess.len(), royal.len());
+}
