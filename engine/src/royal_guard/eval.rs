@@ -69,8 +69,8 @@ impl EvalWeights {
     /// Chess's weights (royal powers off): [`EvalWeights::DEFAULT`] with
     /// the material, piece-square, passed-pawn, knight and rook mobility
     /// and bishop-pair weights that SPSA found at 20,000 nodes a move
-    /// (2,000 iterations, 4,000 games; rounded), which gained +29.6
-    /// [+1.9, +57.7] Elo at 100 ms a move over 400 games
+    /// (2,000 iterations, 4,000 games; rounded), which gained +24.0
+    /// [+6.7, +41.4] Elo at 100 ms a move, SPRT H1 after 928 games
     /// (results/tune/README.md, "chess's evaluation weights").
     pub const CHESS: EvalWeights = EvalWeights {
         knight: 311,

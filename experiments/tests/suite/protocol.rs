@@ -102,10 +102,8 @@ fn engine_reads_its_agent_in_its_game() {
         "alphabeta(depth=1,w_attack=16)",
         "position startpos\ngo\n",
     );
-    let best = out
-        .last()
-        .and_then(|l| l.strip_prefix("bestmove "))
-        .unwrap();
+    let last = out.last().map_or("", String::as_str);
+    let best = last.strip_prefix("bestmove ").unwrap();
     let state = CatapultGame::<u64>::from_spec(&Spec::parse("catapult").unwrap())
         .unwrap()
         .initial_state(0);
