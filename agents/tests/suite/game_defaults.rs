@@ -3,7 +3,9 @@
 //! values are the outcomes of games at equal time, not of this code: on
 //! Bagel and Big Bagel `mcts` with playouts cut off after 4 plies lost to
 //! plain `uct` (7–25 and 16–48 in `sprt` at 50 ms a move) and played to
-//! the end it was level or ahead (20–20, 57–43); on Solitaire Sly only
+//! the end it was level or ahead (20–20, 57–43), and on two-seat Sniggle
+//! the cut-off lost (H0, 245–267) where playouts to the end won (58–38);
+//! on Solitaire Sly only
 //! `mcts` as UCT (`c=1.4`, no solver, to the end) matched `uct`'s mean
 //! return over 100 seeded layouts; in chess, alpha-beta with
 //! check extensions beat the same search without (docs/cli.md, "Per-game
@@ -16,8 +18,8 @@ fn read(agent: &str, game: &str) -> String {
 }
 
 #[test]
-fn bagel_plays_its_mcts_playouts_to_the_end() {
-    for game in ["bagel", "bagel(base=5)", "pie(bagel)"] {
+fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
+    for game in ["bagel", "bagel(base=5)", "pie(bagel)", "sniggle(players=2)"] {
         let m = read("mcts(iterations=50)", game);
         assert!(m.contains(",cutoff=end,"), "{game}: {m}");
         // A cut-off the spec gives is kept.
@@ -27,7 +29,14 @@ fn bagel_plays_its_mcts_playouts_to_the_end() {
         assert_eq!(read(&m, game), m);
     }
     // Elsewhere the generic cut-off, and the generic reading is unchanged.
-    for game in ["catapult", "slingshot(size=7)", "royal_guard", "line_up"] {
+    for game in [
+        "catapult",
+        "slingshot(size=7)",
+        "royal_guard",
+        "line_up",
+        "sniggle(players=3)",
+        "sniggle(players=4,teams=true)",
+    ] {
         assert!(read("mcts", game).contains(",cutoff=4,"), "{game}");
     }
     let generic = AgentSpec::parse("mcts").unwrap().canonical();
