@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Makes the `*-mcts-spsa.*` files of this folder: each game whose studies
+# play `mcts` (Bagel, Big Bagel, two-seat Sniggle, the spinner game) has its
+# `mcts` parameters tuned by SPSA at 10,000 iterations a move, the studies'
+# lower budget (about 50 ms a move on Bagel; at 50 ms Big Bagel runs about
+# 12,000, two-seat Sniggle about 5,000 from the start): `c` where the game
+# plays to the end, `c`, `cutoff` and `scale` where it cuts off. 300
+# iterations (600 games) a game from 100 random two-ply openings (80 on
+# two-seat Sniggle, which has 81), r_end
+# 0.03, two threads (iteration budgets: the games do not depend on the
+# load or the thread count). Each run prints its final θ and the `sprt`
+# that checks it against the defaults at 50 ms a move.
+# Resumable: run again and each finished run is skipped, an interrupted
+# one goes on from its trajectory.
+# Run from the repository root: bash results/tune/mcts-spsa.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+B=${BOARDLAB:-target/release/boardlab}
+dir=results/tune
+run() {
+  local name=$1 game=$2 agent=$3 seed=$4 openings=${5:-100}
+  [ -f "$dir/$name-mcts-spsa.txt" ] && return 0
+  echo "$name $(date -u +%H:%M) start  $(uptime)" >> "$dir/mcts-spsa.load.txt"
+  "$B" tune --spsa --game "$game" --agent "$agent" --iterations 300 --r-end 0.03 \
+    --openings "$openings" --opening-plies 2 --threads 2 --seed "$seed" --verify-ms 50 \
+    --tune "$dir/$name-mcts-spsa.csv" --quiet > "$dir/$name-mcts-spsa.txt.part"
+  mv "$dir/$name-mcts-spsa.txt.part" "$dir/$name-mcts-spsa.txt"
+  echo "$name $(date -u +%H:%M) end  $(uptime)" >> "$dir/mcts-spsa.load.txt"
+}
+run bagel bagel "mcts(iterations=10000,c=0.7:0.15:0.1..2.5)" 61
+run big-bagel "bagel(base=5)" "mcts(iterations=10000,c=0.7:0.15:0.1..2.5)" 62
+run spinner spinner "mcts(iterations=10000,c=0.7:0.15:0.1..2.5,cutoff=4:2:0..20,scale=30:8:3..150)" 63
+run sniggle-2p "sniggle(players=2)" "mcts(iterations=10000,c=0.7:0.15:0.1..2.5)" 64 80
