@@ -4,7 +4,8 @@
 //! Bagel and Big Bagel `mcts` with playouts cut off after 4 plies lost to
 //! plain `uct` (7–25 and 16–48 in `sprt` at 50 ms a move) and played to
 //! the end it was level or ahead (20–20, 57–43), and on two-seat Sniggle
-//! the cut-off lost (H0, 245–267) where playouts to the end won (58–38);
+//! the cut-off lost (H0, 245–267) where playouts to the end won (58–38)
+//! and `c=0.916` (from SPSA) beat `c=0.7` (284–228);
 //! on Solitaire Sly only
 //! `mcts` as UCT (`c=1.4`, no solver, to the end) matched `uct`'s mean
 //! return over 100 seeded layouts; in chess, alpha-beta with
@@ -39,6 +40,11 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
     ] {
         assert!(read("mcts", game).contains(",cutoff=4,"), "{game}");
     }
+    // Two-seat Sniggle's exploration constant: SPSA's 0.916 beat 0.7 at
+    // 50 ms a move (H1 after 512 games, 284–228); three seats keep 0.7.
+    assert!(read("mcts", "sniggle(players=2)").contains(",c=0.916,"));
+    assert!(read("mcts", "sniggle(players=3)").contains(",c=0.7,"));
+    assert!(read("mcts", "bagel").contains(",c=0.7,"));
     let generic = AgentSpec::parse("mcts").unwrap().canonical();
     assert!(generic.contains(",cutoff=4,"), "{generic}");
 }

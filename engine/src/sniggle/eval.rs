@@ -42,12 +42,16 @@ impl Search for SniggleState {
     /// after 96 games, 58–38, +73.5 [+15.8, +135.5]): `boardlab sprt
     /// --game "sniggle(players=2)" --agents "mcts(ms=50,cutoff=end)"
     /// "uct(iterations=1000000000,ms=50)" --elo0 -20 --elo1 20 --threads 2
-    /// --seed 2028 --openings 80 --opening-plies 2`. Three and four seats
-    /// keep the generic cut-off (not measured there).
+    /// --seed 2028 --openings 80 --opening-plies 2`. Its exploration
+    /// constant `c=0.916` comes from `tune --spsa` at 10,000 iterations a
+    /// move and beat `c=0.7` at 50 ms (H1 after 512 games, 284–228, +38.2
+    /// [+12.4, +64.4], seed 74, results/tune). Three and four seats keep
+    /// the generic cut-off and `c` (not measured there).
     fn search_defaults(&self) -> SearchDefaults {
         if self.rules.players == 2 {
             SearchDefaults {
                 playout_cutoff: None,
+                mcts_c: 0.916,
                 ..SearchDefaults::default()
             }
         } else {
