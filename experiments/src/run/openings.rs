@@ -299,7 +299,43 @@ fn random<G: Game>(
             });
         }
     }
-    if out.is_empty() && ended > 0 {
+    // The random walk reaches rare openings rarely (on Blockade, where most
+    // first placements let a king escape, each of the 33 two-ply openings
+    // turns up about once in 2,000 tries): before saying fewer exist,
+    // count them exhaustively where the tree is small and has no chance.
+    let mut counted = None;
+    if out.len() < count as usize
+        && let Some(all) = enumerate(game, plies, seed)
+    {
+        counted = Some(all.len());
+        let mut rest: Vec<_> = all
+            .into_iter()
+            .filter(|(_, s)| !seen.contains(&s.to_text()))
+            .collect();
+        // A seeded shuffle (Fisher–Yates), so that K of them are a random K.
+        for i in (1..rest.len()).rev() {
+            rest.swap(i, rng.random_range(0..=i));
+        }
+        for (i, (text, s)) in (0u64..).zip(rest) {
+            if out.len() == count as usize {
+                break;
+            }
+            if let Some(f) = filter {
+                let fair = f
+                    .win_probability(&s, mix(base, most + i))?
+                    .is_some_and(|p| (p - 0.5).abs() <= f.margin);
+                if !fair {
+                    unbalanced += 1;
+                    continue;
+                }
+            }
+            out.push(Opening {
+                text: text.join(" "),
+                state: s,
+            });
+        }
+    }
+    if out.is_empty() && ended > 0 && counted.is_none_or(|n| n == 0) {
         bail!(
             "--opening-plies {plies}: every one of {ended} random games ended before ply {plies}"
         );
@@ -316,13 +352,72 @@ fn random<G: Game>(
         );
     }
     if out.len() < count as usize {
-        bail!(
-            "--openings {count}: only {} distinct openings of {plies} plies exist (found in {tries} random tries); ask for at most {}",
-            out.len(),
-            out.len()
-        );
+        match counted {
+            Some(n) => bail!(
+                "--openings {count}: only {n} distinct openings of {plies} plies exist (counted exhaustively); ask for at most {n}"
+            ),
+            None => bail!(
+                "--openings {count}: found only {} distinct openings of {plies} plies in {tries} random tries (the tree is too large or has chance to count them all); ask for at most {}",
+                out.len(),
+                out.len()
+            ),
+        }
     }
     Ok(out)
+}
+
+/// The most positions `enumerate` visits before giving up.
+const ENUMERATE_NODES: u64 = 2_000_000;
+
+/// Every distinct position `plies` plies from the start that is not over,
+/// each with the first move sequence (depth first, in move order) that
+/// reaches it; `None` where the tree passes a chance node or holds more
+/// than `ENUMERATE_NODES` positions.
+fn enumerate<G: Game>(game: &G, plies: u32, seed: u64) -> Option<Vec<(Vec<String>, G::State)>> {
+    fn walk<S: State>(
+        s: &S,
+        left: u32,
+        line: &mut Vec<String>,
+        nodes: &mut u64,
+        seen: &mut HashSet<String>,
+        out: &mut Vec<(Vec<String>, S)>,
+    ) -> Option<()> {
+        *nodes += 1;
+        if *nodes > ENUMERATE_NODES {
+            return None;
+        }
+        match s.to_move() {
+            ToMove::Terminal => return Some(()),
+            ToMove::Chance => return None,
+            ToMove::Seat(_) => {}
+        }
+        if left == 0 {
+            if seen.insert(s.to_text()) {
+                out.push((line.clone(), s.clone()));
+            }
+            return Some(());
+        }
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        for mv in moves {
+            let mut next = s.clone();
+            line.push(s.move_to_text(mv));
+            next.apply(mv);
+            walk(&next, left - 1, line, nodes, seen, out)?;
+            line.pop();
+        }
+        Some(())
+    }
+    let mut out = Vec::new();
+    walk(
+        &game.initial_state(seed),
+        plies,
+        &mut Vec::new(),
+        &mut 0,
+        &mut HashSet::new(),
+        &mut out,
+    )?;
+    Some(out)
 }
 
 /// The openings of a file: moves from the start, or a position text.

@@ -92,6 +92,58 @@ impl engine::GameVisitor for Replay<'_> {
     }
 }
 
+/// Blockade's two-ply openings are rare under random play: 106 of South's
+/// 112 first placements let North's king escape at once, and after each of
+/// the other 6 only 5 or 6 of North's 111 placements keep South's king in
+/// (`boardlab perft --game blockade --moves M --depth 2 --divide` for M in
+/// 4E 6E 7E 9E 10E 12E: 5, 6, 5, 6, 5, 6 lines with moves left), 33 in all.
+/// The random finder alone found 2 or 3 of them and said no more existed.
+#[test]
+fn rare_openings_are_counted_exhaustively() {
+    let d = dir("design-rare");
+    let out = d.join("b.csv");
+    let mut t = args("blockade", &["random", "random"], 66, out.clone());
+    t.seed = 2029;
+    t.openings = OpeningsRequest {
+        count: Some(33),
+        plies: Some(2),
+        ..Default::default()
+    };
+    run::run(&t).unwrap();
+    let (rows, _) = read_rows(&out, false, None).unwrap();
+    let openings: std::collections::BTreeSet<_> = rows
+        .iter()
+        .map(|r| r.opening_moves.clone().unwrap())
+        .collect();
+    assert_eq!(openings.len(), 33);
+    for o in &openings {
+        assert_eq!(o.split_whitespace().count(), 2, "{o}");
+    }
+    let p34 = p(&d, "c.csv");
+    fails(
+        &[
+            "tournament",
+            "--game",
+            "blockade",
+            "--agents",
+            "random",
+            "random",
+            "--games",
+            "2",
+            "--openings",
+            "34",
+            "--opening-plies",
+            "2",
+            "--seed",
+            "2029",
+            "--quiet",
+            "--out",
+            &p34,
+        ],
+        "only 33 distinct openings of 2 plies exist (counted exhaustively)",
+    );
+}
+
 #[test]
 fn bad_openings_are_one_line_errors() {
     let d = dir("design-bad");
