@@ -193,9 +193,11 @@ impl MctsConfig {
     }
 
     /// Reads `mcts(...)` for a game with defaults `game`: a `cutoff`, `c`,
-    /// `solver` or `minimax` left out is the game's
+    /// `scale`, `solver` or `minimax` left out is the game's
     /// ([`SearchDefaults::playout_cutoff`], [`SearchDefaults::mcts_c`],
-    /// [`SearchDefaults::mcts_solver`], [`SearchDefaults::mcts_minimax`]).
+    /// [`SearchDefaults::mcts_scale`], [`SearchDefaults::mcts_solver`],
+    /// [`SearchDefaults::mcts_minimax`]); `scale=auto` is the game's
+    /// evaluation scale.
     ///
     /// # Errors
     /// As [`MctsConfig::from_spec`].
@@ -235,6 +237,7 @@ impl MctsConfig {
             },
         };
         let scale = match p.text("scale") {
+            _ if !p.given("scale") => game.mcts_scale,
             "auto" => None,
             t => match t.parse::<f64>() {
                 Ok(x) if x.is_finite() && x > 0.0 => Some(x),

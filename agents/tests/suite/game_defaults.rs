@@ -6,6 +6,8 @@
 //! the end it was level or ahead (20–20, 57–43), and on two-seat Sniggle
 //! the cut-off lost (H0, 245–267) where playouts to the end won (58–38)
 //! and `c=0.916` (from SPSA) beat `c=0.7` (284–228);
+//! on Slingshot and Line Up SPSA's `c`, `cutoff` and `scale` beat the
+//! generic ones (results/tune);
 //! on Solitaire Sly only
 //! `mcts` as UCT (`c=1.4`, no solver, to the end) matched `uct`'s mean
 //! return over 100 seeded layouts; in chess, alpha-beta with
@@ -32,9 +34,7 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
     // Elsewhere the generic cut-off, and the generic reading is unchanged.
     for game in [
         "catapult",
-        "slingshot(size=7)",
         "royal_guard",
-        "line_up",
         "sniggle(players=3)",
         "sniggle(players=4,teams=true)",
     ] {
@@ -47,6 +47,40 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
     assert!(read("mcts", "bagel").contains(",c=0.7,"));
     let generic = AgentSpec::parse("mcts").unwrap().canonical();
     assert!(generic.contains(",cutoff=4,"), "{generic}");
+}
+
+/// Tuned by SPSA and each beating the generic `c=0.7,cutoff=4` with the
+/// evaluation's own scale at 50 ms a move (results/tune, H1): Slingshot
+/// 7×7 +104 Elo, 9×9 +137, Line Up +39.
+#[test]
+fn slingshot_and_line_up_play_their_tuned_mcts() {
+    for (game, want) in [
+        (
+            "slingshot(size=7)",
+            ",c=0.491,ms=0,mb=256,cutoff=3,scale=12.5,",
+        ),
+        ("slingshot", ",c=0.352,ms=0,mb=256,cutoff=3,scale=6.9,"),
+        (
+            "pie(slingshot(size=7))",
+            ",c=0.491,ms=0,mb=256,cutoff=3,scale=12.5,",
+        ),
+        ("line_up", ",c=0.818,ms=0,mb=256,cutoff=6,scale=33.5,"),
+    ] {
+        let m = read("mcts(iterations=50)", game);
+        assert!(m.contains(want), "{game}: {m}");
+        assert_eq!(read(&m, game), m);
+        // Given values are kept; `scale=auto` is the evaluation's scale.
+        let given = read("mcts(iterations=50,c=0.7,cutoff=4,scale=auto)", game);
+        assert!(
+            given.contains(",c=0.7,ms=0,mb=256,cutoff=4,scale=auto,"),
+            "{game}: {given}"
+        );
+        assert_eq!(read(&given, game), given);
+    }
+    // Elsewhere `scale` is the evaluation's own, written `auto`.
+    for game in ["catapult", "kings_colour", "bagel"] {
+        assert!(read("mcts", game).contains(",scale=auto,"), "{game}");
+    }
 }
 
 #[test]

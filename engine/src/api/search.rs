@@ -94,6 +94,10 @@ pub struct SearchDefaults {
     pub playout_cutoff: Option<u32>,
     /// MCTS exploration constant. Generic: 0.7.
     pub mcts_c: f64,
+    /// MCTS evaluation scale: a cut-off playout scores
+    /// `1/(1+exp(−eval/scale))`; `None` is the game's [`Search::eval_scale`]
+    /// (`scale=auto`). Generic: `None`.
+    pub mcts_scale: Option<f64>,
     /// MCTS-Solver backups. Generic: on.
     pub mcts_solver: bool,
     /// Plies of MCTS's root win search (`minimax`; 0: none). Generic: 0.
@@ -158,6 +162,7 @@ impl Default for SearchDefaults {
         SearchDefaults {
             playout_cutoff: Some(4),
             mcts_c: 0.7,
+            mcts_scale: None,
             mcts_solver: true,
             mcts_minimax: 0,
             check_extensions: false,

@@ -39,8 +39,25 @@ impl Search for SlingshotState {
         30.0
     }
 
-    /// MCTS's root win search on ([`SearchDefaults::root_win_search`]).
+    /// MCTS's root win search on ([`SearchDefaults::root_win_search`]),
+    /// and MCTS's `c`, `cutoff` and `scale` from `tune --spsa` at about the
+    /// iterations 50 ms buys (12,000 on 7×7, 7,500 on 9×9; 600 games each),
+    /// each checked against the generic values (0.7, 4, 30) at 50 ms a
+    /// move: 7×7 `c=0.491,cutoff=3,scale=12.5` +104.4 Elo [+55.9, +157.1]
+    /// (H1 after 192 games, seed 91), 9×9 `c=0.352,cutoff=3,scale=6.9`
+    /// +137.0 [+76.2, +207.0] (H1 after 128, seed 92): `bash
+    /// results/tune/mcts-spsa-50ms.sh`. Other sizes take the nearer one.
     fn search_defaults(&self) -> SearchDefaults {
-        SearchDefaults::root_win_search()
+        let (c, scale) = if self.rules.size <= 7 {
+            (0.491, 12.5)
+        } else {
+            (0.352, 6.9)
+        };
+        SearchDefaults {
+            playout_cutoff: Some(3),
+            mcts_c: c,
+            mcts_scale: Some(scale),
+            ..SearchDefaults::root_win_search()
+        }
     }
 }

@@ -179,8 +179,10 @@ fn external_boardlab_plays_the_moves_it_plays_in_process() {
             "external(cmd=\"{}\",ms=5000,{budget})",
             engine_cmd(game_string, agent)
         );
+        // In-process the agent is read for its game, as `boardlab engine`
+        // reads it (the game's own defaults: Slingshot's tuned `mcts`).
         let specs = [
-            AgentSpec::parse(agent).unwrap(),
+            AgentSpec::parse_in(agent, game_string).unwrap(),
             AgentSpec::parse("random").unwrap(),
             AgentSpec::parse(&external).unwrap(),
         ];

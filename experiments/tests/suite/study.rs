@@ -558,7 +558,7 @@ fn the_report_opens_with_the_answers_of_the_studies() {
         by_line.len().to_string()
     };
     let row = format!(
-        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move (minimax=3) | {} | {} | {} | {lines} | {} | 3 | [run](run/README.md) |",
+        "| Slingshot 7x7 | {verdict} | {} | MCTS, 10 playouts a move (c=0.491,cutoff=3,scale=12.5,minimax=3) | {} | {} | {} | {lines} | {} | 3 | [run](run/README.md) |",
         score(top),
         top.elo_rating,
         top.n,
@@ -662,7 +662,7 @@ fn random_openings_move_an_answer_in_a_table_of_their_own() {
         )
     };
     let row = format!(
-        "| Slingshot 7x7 | 1 ply | {verdict} | {} | MCTS, 10 playouts a move (minimax=3) | {} | 5 | {} | {:+.3} [{:+.3}, {:+.3}] | [opened](opened/README.md) |",
+        "| Slingshot 7x7 | 1 ply | {verdict} | {} | MCTS, 10 playouts a move (c=0.491,cutoff=3,scale=12.5,minimax=3) | {} | 5 | {} | {:+.3} [{:+.3}, {:+.3}] | [opened](opened/README.md) |",
         interval(&o),
         o.n,
         interval(&s),
@@ -744,10 +744,10 @@ fn the_report_checks_a_solved_game_against_its_truth() {
     );
     let rows =
         experiments::research::balance::read_balance(&results.join("solved/balance.csv")).unwrap();
-    for (r, words) in rows
-        .iter()
-        .zip(["random moves", "MCTS, 200 playouts a move"])
-    {
+    for (r, words) in rows.iter().zip([
+        "random moves",
+        "MCTS, 200 playouts a move (c=0.818,cutoff=6,scale=33.5)",
+    ]) {
         let holds = if r.score_lower <= 0.0 { "yes" } else { "no" };
         let row = format!("| {words} | {} | {} |", r.elo_rating, r.n);
         let line = section
