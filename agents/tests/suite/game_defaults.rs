@@ -51,9 +51,9 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
 
 /// Tuned by SPSA and each beating the generic `c=0.7,cutoff=4` with the
 /// evaluation's own scale at 50 ms a move (results/tune, H1): Slingshot
-/// 7×7 +104 Elo, 9×9 +137, Line Up +39.
+/// 7×7 +104 Elo, 9×9 +137, Line Up +39, King's Colour +238.
 #[test]
-fn slingshot_and_line_up_play_their_tuned_mcts() {
+fn slingshot_line_up_and_kings_colour_play_their_tuned_mcts() {
     for (game, want) in [
         (
             "slingshot(size=7)",
@@ -65,6 +65,7 @@ fn slingshot_and_line_up_play_their_tuned_mcts() {
             ",c=0.491,ms=0,mb=256,cutoff=3,scale=12.5,",
         ),
         ("line_up", ",c=0.818,ms=0,mb=256,cutoff=6,scale=33.5,"),
+        ("kings_colour", ",c=0.177,ms=0,mb=256,cutoff=7,scale=133,"),
     ] {
         let m = read("mcts(iterations=50)", game);
         assert!(m.contains(want), "{game}: {m}");
@@ -78,7 +79,7 @@ fn slingshot_and_line_up_play_their_tuned_mcts() {
         assert_eq!(read(&given, game), given);
     }
     // Elsewhere `scale` is the evaluation's own, written `auto`.
-    for game in ["catapult", "kings_colour", "bagel"] {
+    for game in ["catapult", "andalusia", "bagel"] {
         assert!(read("mcts", game).contains(",scale=auto,"), "{game}");
     }
 }

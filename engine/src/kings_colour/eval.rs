@@ -59,10 +59,19 @@ impl Search for KingsColourState {
         self.evaluate_with(&EvalWeights::from_slice(w))
     }
 
-    /// MCTS's root win search on ([`SearchDefaults::root_win_search`]).
+    /// MCTS's root win search on ([`SearchDefaults::root_win_search`]),
+    /// and MCTS's `c`, `cutoff` and `scale` from `tune --spsa` at 17,000
+    /// iterations a move (about what 50 ms buys; 600 games, seed 84),
+    /// checked against the generic values (0.7, 4, the evaluation scale
+    /// 100) at 50 ms a move: `c=0.177,cutoff=7,scale=133` +237.5 Elo
+    /// [+157.1, +349.4], H1 after 64 games (seed 94, `bash
+    /// results/tune/mcts-spsa-50ms.sh`).
     fn search_defaults(&self) -> SearchDefaults {
         SearchDefaults {
             eval_weights: EvalWeights::NAMED,
+            playout_cutoff: Some(7),
+            mcts_c: 0.177,
+            mcts_scale: Some(133.0),
             ..SearchDefaults::root_win_search()
         }
     }
