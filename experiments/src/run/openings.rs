@@ -251,6 +251,16 @@ fn random<G: Game>(
     // position found, fewer distinct openings exist than were asked for.
     let mut since_new = 0u64;
     let mut tries = 0u64;
+    // Whether the filter, if there is one, judges a position balanced (its
+    // search seeded by `salt`).
+    let balanced = |s: &G::State, salt: u64| -> Result<bool> {
+        Ok(match filter {
+            Some(f) => f
+                .win_probability(s, mix(base, salt))?
+                .is_some_and(|p| (p - 0.5).abs() <= f.margin),
+            None => true,
+        })
+    };
     for t in 0..most {
         if out.len() == count as usize
             || since_new > TRIES_PER_OPENING * (seen.len() as u64 + 1) + 1_000
@@ -283,21 +293,14 @@ fn random<G: Game>(
             continue;
         }
         since_new = 0;
-        if let Some(f) = filter {
-            let fair = f
-                .win_probability(&s, mix(base, t))?
-                .is_some_and(|p| (p - 0.5).abs() <= f.margin);
-            if !fair {
-                unbalanced += 1;
-                continue;
-            }
+        if !balanced(&s, t)? {
+            unbalanced += 1;
+            continue;
         }
-        {
-            out.push(Opening {
-                text: text.join(" "),
-                state: s,
-            });
-        }
+        out.push(Opening {
+            text: text.join(" "),
+            state: s,
+        });
     }
     // The random walk reaches rare openings rarely (on Blockade, where most
     // first placements let a king escape, each of the 33 two-ply openings
@@ -320,14 +323,9 @@ fn random<G: Game>(
             if out.len() == count as usize {
                 break;
             }
-            if let Some(f) = filter {
-                let fair = f
-                    .win_probability(&s, mix(base, most + i))?
-                    .is_some_and(|p| (p - 0.5).abs() <= f.margin);
-                if !fair {
-                    unbalanced += 1;
-                    continue;
-                }
+            if !balanced(&s, most + i)? {
+                unbalanced += 1;
+                continue;
             }
             out.push(Opening {
                 text: text.join(" "),
