@@ -10,18 +10,14 @@
 # Run from the repository root: bash results/tune/mcts-spsa-50ms.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-B=${BOARDLAB:-target/release/boardlab}
-dir=results/tune
+source results/tune/logged.sh # B (the binary), dir, logged
 check() {
   local name=$1 game=$2 theta=$3 seed=$4 openings=${5:-100}
-  [ -f "$dir/$name-mcts-spsa-50ms.txt" ] && return 0
-  echo "$name $(date -u +%H:%M) start  $(uptime)" >> "$dir/mcts-spsa-50ms.load.txt"
-  "$B" sprt --game "$game" --agents "mcts(ms=50,$theta)" "mcts(ms=50)" \
+  logged "$name" "$dir/mcts-spsa-50ms.load.txt" "$dir/$name-mcts-spsa-50ms.txt" \
+    "$B" sprt --game "$game" --agents "mcts(ms=50,$theta)" "mcts(ms=50)" \
     --elo0 0 --elo1 20 --max-games 400 --threads 2 --seed "$seed" \
     --openings "$openings" --opening-plies 2 --quiet --sprt "$dir/mcts-spsa-sprt.csv" \
-    --out "$dir/$name-mcts-spsa-50ms-games.csv.gz" > "$dir/$name-mcts-spsa-50ms.txt.part"
-  mv "$dir/$name-mcts-spsa-50ms.txt.part" "$dir/$name-mcts-spsa-50ms.txt"
-  echo "$name $(date -u +%H:%M) end  $(uptime)" >> "$dir/mcts-spsa-50ms.load.txt"
+    --out "$dir/$name-mcts-spsa-50ms-games.csv.gz"
 }
 check slingshot7 "slingshot(size=7)" "c=0.491,cutoff=3,scale=12.5" 91
 check slingshot9 slingshot "c=0.352,cutoff=3,scale=6.9" 92

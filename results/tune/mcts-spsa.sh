@@ -21,17 +21,13 @@
 # Run from the repository root: bash results/tune/mcts-spsa.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-B=${BOARDLAB:-target/release/boardlab}
-dir=results/tune
+source results/tune/logged.sh # B (the binary), dir, logged
 run() {
   local name=$1 game=$2 agent=$3 seed=$4 openings=${5:-100}
-  [ -f "$dir/$name-mcts-spsa.txt" ] && return 0
-  echo "$name $(date -u +%H:%M) start  $(uptime)" >> "$dir/mcts-spsa.load.txt"
-  "$B" tune --spsa --game "$game" --agent "$agent" --iterations 300 --r-end 0.03 \
+  logged "$name" "$dir/mcts-spsa.load.txt" "$dir/$name-mcts-spsa.txt" \
+    "$B" tune --spsa --game "$game" --agent "$agent" --iterations 300 --r-end 0.03 \
     --openings "$openings" --opening-plies 2 --threads 2 --seed "$seed" --verify-ms 50 \
-    --tune "$dir/$name-mcts-spsa.csv" --quiet > "$dir/$name-mcts-spsa.txt.part"
-  mv "$dir/$name-mcts-spsa.txt.part" "$dir/$name-mcts-spsa.txt"
-  echo "$name $(date -u +%H:%M) end  $(uptime)" >> "$dir/mcts-spsa.load.txt"
+    --tune "$dir/$name-mcts-spsa.csv" --quiet
 }
 run bagel bagel "mcts(iterations=10000,c=0.7:0.15:0.1..2.5)" 61
 run big-bagel "bagel(base=5)" "mcts(iterations=10000,c=0.7:0.15:0.1..2.5)" 62
