@@ -23,3 +23,4 @@ check slingshot7 "slingshot(size=7)" "c=0.491,cutoff=3,scale=12.5" 91
 check slingshot9 slingshot "c=0.352,cutoff=3,scale=6.9" 92
 check line-up line_up "c=0.818,cutoff=6,scale=33.5" 93
 check kings-colour kings_colour "c=0.177,cutoff=7,scale=133.0" 94
+check empire empire "c=0.1,cutoff=10,scale=76.3" 95

@@ -51,9 +51,10 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
 
 /// Tuned by SPSA and each beating the generic `c=0.7,cutoff=4` with the
 /// evaluation's own scale at 50 ms a move (results/tune, H1): Slingshot
-/// 7×7 +104 Elo, 9×9 +137, Line Up +39, King's Colour +238.
+/// 7×7 +104 Elo, 9×9 +137, Line Up +39, King's Colour +238, two-seat
+/// Empire +91.
 #[test]
-fn slingshot_line_up_and_kings_colour_play_their_tuned_mcts() {
+fn slingshot_line_up_kings_colour_and_empire_play_their_tuned_mcts() {
     for (game, want) in [
         (
             "slingshot(size=7)",
@@ -66,6 +67,7 @@ fn slingshot_line_up_and_kings_colour_play_their_tuned_mcts() {
         ),
         ("line_up", ",c=0.818,ms=0,mb=256,cutoff=6,scale=33.5,"),
         ("kings_colour", ",c=0.177,ms=0,mb=256,cutoff=7,scale=133,"),
+        ("empire", ",c=0.1,ms=0,mb=256,cutoff=10,scale=76.3,"),
     ] {
         let m = read("mcts(iterations=50)", game);
         assert!(m.contains(want), "{game}: {m}");
@@ -79,7 +81,7 @@ fn slingshot_line_up_and_kings_colour_play_their_tuned_mcts() {
         assert_eq!(read(&given, game), given);
     }
     // Elsewhere `scale` is the evaluation's own, written `auto`.
-    for game in ["catapult", "andalusia", "bagel"] {
+    for game in ["catapult", "andalusia", "bagel", "empire(players=4)"] {
         assert!(read("mcts", game).contains(",scale=auto,"), "{game}");
     }
 }
