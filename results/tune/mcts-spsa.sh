@@ -16,6 +16,10 @@
 # (`analyse --agent "mcts(ms=50)"`, rounded), the cheapest games first, the
 # same 300 iterations, r_end and threads; seeds 81 on; Blockade from all 33
 # of its two-ply openings.
+# Sized down where games are long: Gateway's self-play at 50,000
+# iterations a move ran about 2 SPSA iterations a minute on two threads
+# (5 December, fourth session), so 300 would take 2.5 hours; it runs 100
+# (200 games), the same gain schedule over fewer steps.
 # Resumable: run again and each finished run is skipped, an interrupted
 # one goes on from its trajectory.
 # Run from the repository root: bash results/tune/mcts-spsa.sh
@@ -23,9 +27,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source results/tune/logged.sh # B (the binary), dir, logged
 run() {
-  local name=$1 game=$2 agent=$3 seed=$4 openings=${5:-100}
+  local name=$1 game=$2 agent=$3 seed=$4 openings=${5:-100} iterations=${6:-300}
   logged "$name" "$dir/mcts-spsa.load.txt" "$dir/$name-mcts-spsa.txt" \
-    "$B" tune --spsa --game "$game" --agent "$agent" --iterations 300 --r-end 0.03 \
+    "$B" tune --spsa --game "$game" --agent "$agent" --iterations "$iterations" --r-end 0.03 \
     --openings "$openings" --opening-plies 2 --threads 2 --seed "$seed" --verify-ms 50 \
     --tune "$dir/$name-mcts-spsa.csv" --quiet
 }
@@ -43,7 +47,7 @@ run slingshot9 slingshot "mcts(iterations=7500,$cc)" 82
 run line-up line_up "mcts(iterations=90000,$cc)" 83
 run kings-colour kings_colour "mcts(iterations=17000,$c100)" 84
 run empire empire "mcts(iterations=38000,$c100)" 85
-run gateway gateway "mcts(iterations=50000,$c100)" 86
+run gateway gateway "mcts(iterations=50000,$c100)" 86 100 100
 run catapult-40k catapult "mcts(iterations=40000,$c100)" 87
 run andalusia andalusia "mcts(iterations=28000,$c100)" 88
 run royal-guard royal_guard "mcts(iterations=34000,$c100)" 89
