@@ -136,7 +136,8 @@ fn catapult_material_counts_the_pieces_of_the_position_text() {
 
 /// Chess terms on positions counted by hand: after 1.e4 d5 2.exd5 White is
 /// a pawn up with doubled d-pawns, neither side has an isolated pawn, both
-/// keep the bishop pair; Black is to move.
+/// keep the bishop pair; Black is to move. Then the King's pawn shield and
+/// the King attack on two positions made for them.
 #[test]
 fn chess_weights_on_a_position_counted_by_hand() {
     struct At(&'static str, Vec<(&'static str, i32)>);
@@ -157,13 +158,25 @@ fn chess_weights_on_a_position_counted_by_hand() {
             s.evaluate_weighted(&w)
         }
     }
-    let fen = "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
     let chess = "royal_guard(royal_powers=false)";
-    for (weights, expected) in [
+    let fen = "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+    // Queens and four rooks (not an endgame); Black's King on g8 behind
+    // f7 and h7 (one rank ahead: 2 each) and g6 (two ahead: 1), White's
+    // without pawns; White to move.
+    let shield = "r2q1rk1/5p1p/6p1/8/8/8/8/R2Q1RK1 w - - 0 1";
+    // Black's King zone is h8, g8, g7, h7. White's rook on g1 reaches g7
+    // and g8 (2 squares, 3 units each), the queen on f5 h7 (5 units): 11
+    // units, two attackers, a queen. Black's knights reach no square next
+    // to White's King. Three minor or major pieces and a queen: not an
+    // endgame. White to move.
+    let attack = "3nn2k/8/8/5Q2/8/1K6/8/6R1 w - - 0 1";
+    let attack_black = "3nn2k/8/8/5Q2/8/1K6/8/6R1 b - - 0 1";
+    for (fen, weights, expected) in [
         // Pawns only (100 each; every weight 0): Black is a pawn down.
-        (vec![], -100),
+        (fen, vec![], -100),
         // Equal pieces count nothing.
         (
+            fen,
             vec![
                 ("knight", 320),
                 ("bishop", 330),
@@ -173,16 +186,25 @@ fn chess_weights_on_a_position_counted_by_hand() {
             -100,
         ),
         // White's d2 and d5 are doubled: 12 off White, so +12 for Black.
-        (vec![("doubled", 12)], -88),
+        (fen, vec![("doubled", 12)], -88),
         // No pawn of either side lacks a neighbour on a next file.
-        (vec![("isolated", 10)], -100),
+        (fen, vec![("isolated", 10)], -100),
         // Both keep the bishop pair.
-        (vec![("bishop_pair", 30)], -100),
+        (fen, vec![("bishop_pair", 30)], -100),
+        // Black: three pawns (300) and a shield of 2 + 2 + 1, half of it
+        // times 10: 25.
+        (shield, vec![("shield", 10)], -325),
+        (shield, vec![], -300),
+        // 8 × 11² / 64 = 15.1, rounded down.
+        (attack, vec![("king_attack", 8)], 15),
+        (attack, vec![("king_attack", 64)], 121),
+        (attack_black, vec![("king_attack", 64)], -121),
+        (attack, vec![], 0),
     ] {
         assert_eq!(
             visit_game(chess, At(fen, weights.clone())).unwrap(),
             expected,
-            "{weights:?}"
+            "{fen} {weights:?}"
         );
     }
 }
