@@ -33,7 +33,7 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
     }
     // Elsewhere the generic cut-off, and the generic reading is unchanged.
     for game in [
-        "catapult",
+        "catapult(size=9)",
         "royal_guard",
         "sniggle(players=3)",
         "sniggle(players=4,teams=true)",
@@ -52,9 +52,9 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
 /// Tuned by SPSA and each beating the generic `c=0.7,cutoff=4` with the
 /// evaluation's own scale at 50 ms a move (results/tune, H1): Slingshot
 /// 7×7 +104 Elo, 9×9 +137, Line Up +39, King's Colour +238, two-seat
-/// Empire +91.
+/// Empire +91, plain Catapult 8×8 +394.
 #[test]
-fn slingshot_line_up_kings_colour_and_empire_play_their_tuned_mcts() {
+fn slingshot_line_up_kings_colour_empire_and_catapult_play_their_tuned_mcts() {
     for (game, want) in [
         (
             "slingshot(size=7)",
@@ -68,6 +68,8 @@ fn slingshot_line_up_kings_colour_and_empire_play_their_tuned_mcts() {
         ("line_up", ",c=0.818,ms=0,mb=256,cutoff=6,scale=33.5,"),
         ("kings_colour", ",c=0.177,ms=0,mb=256,cutoff=7,scale=133,"),
         ("empire", ",c=0.1,ms=0,mb=256,cutoff=10,scale=76.3,"),
+        ("catapult", ",c=0.458,ms=0,mb=256,cutoff=0,scale=90.2,"),
+        ("pie(catapult)", ",c=0.458,ms=0,mb=256,cutoff=0,scale=90.2,"),
     ] {
         let m = read("mcts(iterations=50)", game);
         assert!(m.contains(want), "{game}: {m}");
@@ -81,8 +83,19 @@ fn slingshot_line_up_kings_colour_and_empire_play_their_tuned_mcts() {
         assert_eq!(read(&given, game), given);
     }
     // Elsewhere `scale` is the evaluation's own, written `auto`.
-    for game in ["catapult", "andalusia", "bagel", "empire(players=4)"] {
-        assert!(read("mcts", game).contains(",scale=auto,"), "{game}");
+    for game in [
+        "catapult(size=9)",
+        "catapult(dagger=true)",
+        "catapult(royal=true)",
+        "andalusia",
+        "bagel",
+        "empire(players=4)",
+    ] {
+        let m = read("mcts", game);
+        assert!(
+            m.contains(",c=0.7,") && m.contains(",scale=auto,"),
+            "{game}: {m}"
+        );
     }
 }
 
@@ -96,7 +109,7 @@ fn solitaire_sly_plays_mcts_as_uct_with_reuse() {
     assert_eq!(read(&m, "sly_solitaire"), m);
     let m = read("mcts(iterations=50,c=0.5,solver=true)", "sly_solitaire");
     assert!(m.contains(",c=0.5,") && m.contains(",solver=true,"), "{m}");
-    let generic = read("mcts", "catapult");
+    let generic = read("mcts", "catapult(size=9)");
     assert!(
         generic.contains(",c=0.7,") && generic.contains(",solver=true,"),
         "{generic}"

@@ -128,14 +128,25 @@ impl<B: CatapultBits> Search for CatapultState<B> {
     /// MCTS's root win search on ([`SearchDefaults::root_win_search`]),
     /// but not with the Dagger: over its ~600 compound actions a ply the
     /// search took about 450 ms a move (docs/cli.md, per-game defaults).
+    /// Plain Catapult 8×8 (no Dagger, not Royal): MCTS's `c`, `cutoff`
+    /// and `scale` from `tune --spsa` at 40,000 iterations a move (about
+    /// what 50 ms buys; 600 games, seed 87), checked against the generic
+    /// values (0.7, 4, the evaluation scale 100) at 50 ms a move:
+    /// `c=0.458,cutoff=0,scale=90.2` +394 Elo [+253, +3600], H1 after 32
+    /// games (seed 97, `bash results/tune/mcts-spsa-50ms.sh`). The other
+    /// forms and 9×9 keep the generic values (not measured there).
     fn search_defaults(&self) -> SearchDefaults {
         let base = if self.rules.dagger {
             SearchDefaults::default()
         } else {
             SearchDefaults::root_win_search()
         };
+        let tuned = self.rules.size == 8 && !self.rules.dagger && !self.rules.royal;
         SearchDefaults {
             eval_weights: super::EvalWeights::NAMED,
+            playout_cutoff: if tuned { Some(0) } else { base.playout_cutoff },
+            mcts_c: if tuned { 0.458 } else { base.mcts_c },
+            mcts_scale: if tuned { Some(90.2) } else { base.mcts_scale },
             ..base
         }
     }
