@@ -184,6 +184,13 @@ fn pawn_attacks(pawns: u64, c: Side) -> u64 {
     }
 }
 
+/// The file `f` (0 = a) and the files beside it.
+fn file_and_neighbours(f: usize) -> u64 {
+    (FILE_A << f)
+        | if f > 0 { FILE_A << (f - 1) } else { 0 }
+        | if f < 7 { FILE_A << (f + 1) } else { 0 }
+}
+
 /// Attack units a zone square reached, by piece (knight, bishop, rook,
 /// queen), for the King attack term.
 const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
@@ -205,9 +212,7 @@ fn shield_count(b: &Board, c: Side) -> i32 {
     if rel > 1 {
         return 0;
     }
-    let files = (FILE_A << f)
-        | if f > 0 { FILE_A << (f - 1) } else { 0 }
-        | if f < 7 { FILE_A << (f + 1) } else { 0 };
+    let files = file_and_neighbours(f);
     let rank = |d: usize| -> u64 {
         let rr = if c == Side::White { r + d } else { r - d };
         0xFFu64 << (8 * rr)
@@ -229,7 +234,8 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
     let their_pawns = b.pieces(c.other(), Piece::Pawn);
     let safe = !own & !pawn_attacks(their_pawns, c.other());
     let their_king = b.king_sq(c.other());
-    let zone = if their_king < 64 {
+    // The King attack is counted only when weighted (0 by default).
+    let zone = if their_king < 64 && w.king_attack != 0 {
         KING[their_king] | (1u64 << their_king)
     } else {
         0
@@ -276,7 +282,9 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
             let u = units.min(ATTACK_UNITS_CAP);
             s += w.king_attack * u * u / 64;
         }
-        s += w.shield * shield_count(b, c) / 2;
+        if w.shield != 0 {
+            s += w.shield * shield_count(b, c) / 2;
+        }
     }
     for f in 0..8 {
         let on_file = (my_pawns & (FILE_A << f)).count_ones() as i32;
@@ -295,9 +303,7 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
     while bb != 0 {
         let sq = bb.trailing_zeros() as usize;
         let (f, r) = (sq % 8, sq / 8);
-        let files = (FILE_A << f)
-            | if f > 0 { FILE_A << (f - 1) } else { 0 }
-            | if f < 7 { FILE_A << (f + 1) } else { 0 };
+        let files = file_and_neighbours(f);
         // The squares in front on the three files (pawns never stand on
         // the first or last rank, so the shifts stay below 64).
         let ahead = match c {
