@@ -65,6 +65,21 @@ pub fn write_config_file(
         .with_context(|| format!("cannot write {}", p.display()))
 }
 
+/// The agents as one string that two spellings of the same agents share
+/// (agents compare by it in [`config_diff`]): `mcts`'s `minimax=0` is written where the game's default `minimax` is
+/// not 0 and left out where it is 0 (and in every spec made before the
+/// parameter existed), both meaning no win search, so a run made before a
+/// game's default changed resumes.
+fn agents_key(agents: &[String]) -> String {
+    agents.join(" ").replace(",minimax=0)", ")")
+}
+
+/// Whether two lists of canonical agent specs name the same agents, perhaps
+/// spelled differently (see [`config_diff`]).
+pub fn same_agents(a: &[String], b: &[String]) -> bool {
+    agents_key(a) == agents_key(b)
+}
+
 /// The fields in which `new` differs from `old`, as `field: old -> new`,
 /// ignoring a larger `games` where the finished games keep their indices
 /// and seeds (the run is extended: see [`blocks`]).
@@ -80,7 +95,7 @@ pub fn config_diff(
         }
     };
     field("game", old.game.clone(), new.game.clone());
-    field("agents", old.agents.join(" "), new.agents.join(" "));
+    field("agents", agents_key(&old.agents), agents_key(&new.agents));
     field("seed", old.seed.to_string(), new.seed.to_string());
     field(
         "schedule",

@@ -285,6 +285,14 @@ impl GameVisitor for RunVisitor<'_> {
                     config = made;
                 }
             }
+            // The same agents spelled as an older version wrote them keep
+            // that spelling, so that every row of the file agrees.
+            if let Some(old) = &old
+                && old.config.agents != config.agents
+                && config::same_agents(&old.config.agents, &config.agents)
+            {
+                config.agents = old.config.agents.clone();
+            }
             match old {
                 None => bail!(
                     "{} exists but has no {}; choose another --out or pass --overwrite",

@@ -32,6 +32,24 @@ fn diff_lists_only_changed_fields_and_allows_extension() {
         ..three.clone()
     };
     assert!(config_diff(&three, &more, 2)[0].starts_with("games: 40 -> 60"));
+    // `minimax=0` written out (a game whose default is not 0) or left out
+    // (made before the default changed) is the same agent; another value
+    // is not.
+    let spelled = |m: &str| TournamentConfig {
+        agents: vec![
+            "random".into(),
+            format!(
+                "mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true{m})"
+            ),
+        ],
+        ..old.clone()
+    };
+    assert!(config_diff(&spelled(""), &spelled(",minimax=0"), 2).is_empty());
+    assert!(config_diff(&spelled(",minimax=0"), &spelled(""), 2).is_empty());
+    assert_eq!(
+        config_diff(&spelled(""), &spelled(",minimax=2"), 2).len(),
+        1
+    );
     // Old files (no provenance) still load.
     let f: ConfigFile = serde_json::from_str(
         r#"{"game":"g","agents":["a","b"],"games":2,"seed":1,"schedule":"round-robin","paired":false,"shard":null}"#,
