@@ -52,9 +52,10 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
 /// Tuned by SPSA and each beating the generic `c=0.7,cutoff=4` with the
 /// evaluation's own scale at 50 ms a move (results/tune, H1): Slingshot
 /// 7×7 +104 Elo, 9×9 +137, Line Up +39, King's Colour +238, two-seat
-/// Empire +91, plain Catapult 8×8 +394.
+/// Empire +91, plain Catapult 8×8 +394, Andalusia +177 (in every rule
+/// variant).
 #[test]
-fn slingshot_line_up_kings_colour_empire_and_catapult_play_their_tuned_mcts() {
+fn the_games_tuned_by_spsa_play_their_tuned_mcts() {
     for (game, want) in [
         (
             "slingshot(size=7)",
@@ -70,6 +71,11 @@ fn slingshot_line_up_kings_colour_empire_and_catapult_play_their_tuned_mcts() {
         ("empire", ",c=0.1,ms=0,mb=256,cutoff=10,scale=76.3,"),
         ("catapult", ",c=0.458,ms=0,mb=256,cutoff=0,scale=90.2,"),
         ("pie(catapult)", ",c=0.458,ms=0,mb=256,cutoff=0,scale=90.2,"),
+        ("andalusia", ",c=0.509,ms=0,mb=256,cutoff=0,scale=152,"),
+        (
+            "andalusia(stalemate=draw)",
+            ",c=0.509,ms=0,mb=256,cutoff=0,scale=152,",
+        ),
     ] {
         let m = read("mcts(iterations=50)", game);
         assert!(m.contains(want), "{game}: {m}");
@@ -87,7 +93,7 @@ fn slingshot_line_up_kings_colour_empire_and_catapult_play_their_tuned_mcts() {
         "catapult(size=9)",
         "catapult(dagger=true)",
         "catapult(royal=true)",
-        "andalusia",
+        "royal_guard",
         "bagel",
         "empire(players=4)",
     ] {

@@ -339,8 +339,8 @@ fn solve_is_the_same_at_any_thread_count_and_resumes() {
 /// rows and the configuration carry the values it played with: `mcts` on
 /// Bagel plays its playouts to the end (`cutoff=end`), a cut-off the spec
 /// gives is kept, Slingshot cuts off after its tuned 3, plain Catapult 8×8
-/// evaluates at the leaf (its tuned 0), and on other games the generic
-/// `cutoff=4` stays.
+/// evaluates at the leaf (its tuned 0), and on games not tuned (Catapult
+/// 9×9) the generic `cutoff=4` stays.
 #[test]
 fn rows_carry_the_agent_as_the_game_reads_it() {
     let d = dir("game-defaults");
@@ -349,7 +349,7 @@ fn rows_carry_the_agent_as_the_game_reads_it() {
         ("bagel", "mcts(iterations=20,cutoff=3)", "cutoff=3"),
         ("slingshot(size=7)", "mcts(iterations=20)", "cutoff=3"),
         ("catapult", "mcts(iterations=20)", "cutoff=0"),
-        ("andalusia", "mcts(iterations=20)", "cutoff=4"),
+        ("catapult(size=9)", "mcts(iterations=20)", "cutoff=4"),
     ] {
         let out = p(&d, &format!("{}-{}.csv", game, want.replace('=', "-")));
         ok(&[
