@@ -438,6 +438,45 @@ impl AgentSpec {
     }
 }
 
+/// The switches a canonical spec writes only where they are on or where
+/// the game's default is not off (so that the specs of runs made before
+/// they existed, or before a game's default changed, stay as they were),
+/// each with its off value.
+const WRITTEN_WHEN_OFF: &[&str] = &[
+    ",minimax=0",
+    ",null=0",
+    ",lmr=0",
+    ",lmr_log=false",
+    ",check_ext=false",
+    ",mvv=false",
+    ",futility=0",
+    ",see=false",
+    ",lmp=0",
+    ",qcheck=false",
+    ",iir=false",
+];
+
+/// A canonical spec with every switch that is written off
+/// ([`AgentSpec::canonical`] writes `mcts`'s `minimax=0` or `alphabeta`'s
+/// `mvv=false` where the game's default is on, and leaves it out where
+/// the default is off) left out, so that two spellings of one agent
+/// compare equal: the key by which a run made before a game's default
+/// changed is matched to the same agent spelled today.
+pub fn spec_key(spec: &str) -> String {
+    let mut key = spec.to_string();
+    loop {
+        let before = key.len();
+        for off in WRITTEN_WHEN_OFF {
+            key = key
+                .replace(&format!("{off},"), ",")
+                .replace(&format!("{off})"), ")");
+        }
+        if key.len() == before {
+            return key;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

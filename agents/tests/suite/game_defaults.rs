@@ -313,3 +313,45 @@ fn alphabeta_names_the_evaluation_weights_it_changes() {
         );
     }
 }
+
+/// A switch written off because the game's default is on, and the same
+/// switch left out where the default is off (as every spec made before
+/// the game's default changed has it), are one agent by `spec_key`; a
+/// switch on is another.
+#[test]
+fn a_switch_written_off_and_left_out_are_one_agent() {
+    let all_off = "alphabeta(depth=3,null=0,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,lmp=0,qcheck=false,iir=false)";
+    // Chess turns several on by default, so its spec writes them off;
+    // Bagel turns none on, so its spec leaves them all out.
+    let chess = read(all_off, "royal_guard(royal_powers=false)");
+    assert!(
+        chess.contains(",mvv=false,") && chess.contains(",see=false,"),
+        "{chess}"
+    );
+    let bagel = read(all_off, "bagel");
+    assert_eq!(
+        bagel,
+        "alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50)"
+    );
+    assert_eq!(agents::spec_key(&chess), bagel);
+    assert_eq!(agents::spec_key(&bagel), bagel);
+    let mvv = read(
+        &all_off.replace("mvv=false", "mvv=true"),
+        "royal_guard(royal_powers=false)",
+    );
+    assert_ne!(agents::spec_key(&mvv), bagel);
+    // mcts's minimax=0 on Catapult (default 3) and on Bagel (default 0).
+    let m = read(
+        "mcts(iterations=50,c=0.7,cutoff=4,scale=auto,minimax=0)",
+        "catapult",
+    );
+    assert!(m.ends_with(",minimax=0)"), "{m}");
+    let b = read(
+        "mcts(iterations=50,c=0.7,cutoff=4,scale=auto,minimax=0)",
+        "bagel",
+    );
+    assert!(!b.contains("minimax"), "{b}");
+    assert_eq!(agents::spec_key(&m), b);
+    let three = read("mcts(iterations=50,c=0.7,cutoff=4,scale=auto)", "catapult");
+    assert_ne!(agents::spec_key(&three), b);
+}

@@ -66,12 +66,16 @@ pub fn write_config_file(
 }
 
 /// The agents as one string that two spellings of the same agents share
-/// (agents compare by it in [`config_diff`]): `mcts`'s `minimax=0` is written where the game's default `minimax` is
-/// not 0 and left out where it is 0 (and in every spec made before the
-/// parameter existed), both meaning no win search, so a run made before a
-/// game's default changed resumes.
+/// (agents compare by it in [`config_diff`]): a switch written off (`mcts`'s
+/// `minimax=0` on a game whose default is on) and left out (in a spec made
+/// before the game's default changed) are the same agent
+/// ([`agents::spec_key`]).
 fn agents_key(agents: &[String]) -> String {
-    agents.join(" ").replace(",minimax=0)", ")")
+    agents
+        .iter()
+        .map(|a| agents::spec_key(a))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether two lists of canonical agent specs name the same agents, perhaps
