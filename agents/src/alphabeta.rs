@@ -511,7 +511,8 @@ impl AlphaBetaConfig {
         }
         let (d, g) = (&self.defaults, Switches::default());
         // Each switch: written when on, or when the game's default differs
-        // from the generic one (then either way).
+        // from the generic one (then either way). Its off value is listed
+        // in `WRITTEN_WHEN_OFF` (lib.rs), by which runs match agents.
         let switches = [
             (
                 "null",

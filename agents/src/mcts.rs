@@ -277,7 +277,8 @@ impl MctsConfig {
     /// `mcts(iterations=..,c=..,ms=..,mb=..,cutoff=..,scale=..,solver=..,reuse=..)`,
     /// then `minimax=..` where it is not 0 or the game's default is not 0
     /// (so that the specs of the runs made before it existed are
-    /// unchanged).
+    /// unchanged; `minimax=0` and no `minimax` are one agent to
+    /// [`crate::spec_key`]).
     pub fn canonical(&self) -> String {
         let minimax = if self.minimax > 0 || self.game_minimax > 0 {
             format!(",minimax={}", self.minimax)
