@@ -34,7 +34,7 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
     // Elsewhere the generic cut-off, and the generic reading is unchanged.
     for game in [
         "catapult(size=9)",
-        "royal_guard",
+        "royal_guard(royal_powers=false)",
         "sniggle(players=3)",
         "sniggle(players=4,teams=true)",
     ] {
@@ -53,7 +53,7 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
 /// evaluation's own scale at 50 ms a move (results/tune, H1): Slingshot
 /// 7×7 +104 Elo, 9×9 +137, Line Up +39, King's Colour +238, two-seat
 /// Empire +91, plain Catapult 8×8 +394, Andalusia +177 (in every rule
-/// variant).
+/// variant), Royal Guard +394 (not chess, which keeps the generic values).
 #[test]
 fn the_games_tuned_by_spsa_play_their_tuned_mcts() {
     for (game, want) in [
@@ -76,6 +76,7 @@ fn the_games_tuned_by_spsa_play_their_tuned_mcts() {
             "andalusia(stalemate=draw)",
             ",c=0.509,ms=0,mb=256,cutoff=0,scale=152,",
         ),
+        ("royal_guard", ",c=0.407,ms=0,mb=256,cutoff=0,scale=204,"),
     ] {
         let m = read("mcts(iterations=50)", game);
         assert!(m.contains(want), "{game}: {m}");
@@ -93,7 +94,7 @@ fn the_games_tuned_by_spsa_play_their_tuned_mcts() {
         "catapult(size=9)",
         "catapult(dagger=true)",
         "catapult(royal=true)",
-        "royal_guard",
+        "royal_guard(royal_powers=false)",
         "bagel",
         "empire(players=4)",
     ] {
