@@ -19,7 +19,9 @@
 # Sized down where games are long: Gateway's self-play at 50,000
 # iterations a move ran about 2 SPSA iterations a minute on two threads
 # (5 December, fourth session), so 300 would take 2.5 hours; it runs 100
-# (200 games), the same gain schedule over fewer steps.
+# (200 games), the same gain schedule over fewer steps. So does Blockade:
+# about 2.7 iterations a minute at 20,000 iterations a move (5 December,
+# fifth session; a first start at 300 was stopped after 16 and discarded).
 # Resumable: run again and each finished run is skipped, an interrupted
 # one goes on from its trajectory.
 # Run from the repository root: bash results/tune/mcts-spsa.sh
@@ -51,4 +53,4 @@ run gateway gateway "mcts(iterations=50000,$c100)" 86 100 100
 run catapult-40k catapult "mcts(iterations=40000,$c100)" 87
 run andalusia andalusia "mcts(iterations=28000,$c100)" 88
 run royal-guard royal_guard "mcts(iterations=34000,$c100)" 89
-run blockade blockade "mcts(iterations=20000,$c100)" 90 33
+run blockade blockade "mcts(iterations=20000,$c100)" 90 33 100
