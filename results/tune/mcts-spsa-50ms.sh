@@ -34,4 +34,5 @@ check catapult-40k catapult "c=0.458,cutoff=0,scale=90.2" 98 100 100
 # so this check needs a long quiet slot.
 check andalusia andalusia "c=0.509,cutoff=0,scale=152.0" 99
 check royal-guard royal_guard "c=0.407,cutoff=0,scale=204.0" 100
+check blockade blockade "c=0.424,cutoff=4,scale=103.8" 101 33
 check gateway gateway "c=0.666,cutoff=6,scale=86.3" 96
