@@ -99,7 +99,10 @@ pub fn config_diff(
         }
     };
     field("game", old.game.clone(), new.game.clone());
-    field("agents", agents_key(&old.agents), agents_key(&new.agents));
+    if !same_agents(&old.agents, &new.agents) {
+        // Compared by their keys, shown as written.
+        field("agents", old.agents.join(" "), new.agents.join(" "));
+    }
     field("seed", old.seed.to_string(), new.seed.to_string());
     field(
         "schedule",
