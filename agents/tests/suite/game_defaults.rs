@@ -53,7 +53,8 @@ fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
 /// evaluation's own scale at 50 ms a move (results/tune, H1): Slingshot
 /// 7×7 +104 Elo, 9×9 +137, Line Up +39, King's Colour +238, two-seat
 /// Empire +91, plain Catapult 8×8 +394, Andalusia +177 (in every rule
-/// variant), Royal Guard +394 (not chess, which keeps the generic values).
+/// variant), Royal Guard +394 (not chess, which keeps the generic values),
+/// Blockade +45 (its cut-off stays the generic 4).
 #[test]
 fn the_games_tuned_by_spsa_play_their_tuned_mcts() {
     for (game, want) in [
@@ -77,6 +78,11 @@ fn the_games_tuned_by_spsa_play_their_tuned_mcts() {
             ",c=0.509,ms=0,mb=256,cutoff=0,scale=152,",
         ),
         ("royal_guard", ",c=0.407,ms=0,mb=256,cutoff=0,scale=204,"),
+        ("blockade", ",c=0.424,ms=0,mb=256,cutoff=4,scale=103.8,"),
+        (
+            "blockade(first=north)",
+            ",c=0.424,ms=0,mb=256,cutoff=4,scale=103.8,",
+        ),
     ] {
         let m = read("mcts(iterations=50)", game);
         assert!(m.contains(want), "{game}: {m}");
