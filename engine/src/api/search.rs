@@ -187,7 +187,8 @@ impl Default for SearchDefaults {
 /// evaluation, usually, in the game's `eval.rs`).
 pub trait Search: State {
     /// The exact game-theoretic value of this position where the game has a
-    /// solution table (a retrograde analysis): `(value, plies)` with value
+    /// solution table (a retrograde analysis: Line Up) or an exact rule
+    /// for it (Slingshot's Phase S race, D4): `(value, plies)` with value
     /// `1` a win, `0` a draw, `-1` a loss for the seat to move, and `plies`
     /// the distance to the end under perfect play (the winner hurrying, the
     /// loser delaying). `None` (the default) where no table covers the

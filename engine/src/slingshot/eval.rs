@@ -1,7 +1,7 @@
 //! Slingshot: the heuristic evaluation behind `Search::evaluate` (alpha-beta
 //! leaves and MCTS cut-offs), from the side to move's view.
 
-use super::state::Stage;
+use super::state::{Outcome, Stage};
 use super::{Side, SlingshotState};
 use crate::api::{Search, SearchDefaults};
 
@@ -31,6 +31,33 @@ impl Search for SlingshotState {
     /// (D4): about ±1000 for the side that wins it.
     fn evaluate(&self) -> i32 {
         evaluate(self)
+    }
+
+    /// Phase S is solved by rule D4: the side to move, with distance `a`
+    /// (opponent singletons to stack on a path of its own, within its
+    /// hand) against the opponent's `b`, wins in `2a − 1` plies when `a`
+    /// is finite and `a ≤ b`, loses in `2b` plies when `b` is finite and
+    /// smaller (or `a` infinite), and draws when neither is finite (plies
+    /// 0: a draw's length is not scored). Stacking on the other's singleton
+    /// leaves the other's usable squares as they were, so the two races do
+    /// not interact. `None` in Phase C, at the set-up, and under
+    /// `stuck=lose`, where running out of targets ends the race early.
+    fn solved(&self) -> Option<(i8, u32)> {
+        if self.stage != Stage::Play
+            || !self.phase_s
+            || self.rules.stuck_loses
+            || self.outcome != Outcome::Ongoing
+        {
+            return None;
+        }
+        let me = self.to_move;
+        let a = self.connection_distance(me);
+        let b = self.connection_distance(me.other());
+        Some(match (a, b) {
+            (Some(a), b) if b.is_none_or(|b| a <= b) => (1, (2 * a).saturating_sub(1)),
+            (_, Some(b)) => (-1, 2 * b),
+            _ => (0, 0),
+        })
     }
 
     /// 30: three squares of connection distance (10 each) make one logistic

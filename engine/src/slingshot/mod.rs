@@ -54,8 +54,8 @@ pub const PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "size",
         default: "9",
-        values: "7|9",
-        help: "board size n (S22)",
+        values: "5|7|9",
+        help: "board size n (S22; 5 is a research variant, S23)",
     },
     ParamInfo {
         name: "supply",
@@ -137,7 +137,7 @@ const fn zobrist_seed(n: u32) -> u64 {
 /// The rule parameters of one Slingshot variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
-    /// Board size n: 7 or 9 (S22).
+    /// Board size n: 7 or 9 (S22), or 5 (S23, a research variant).
     pub size: u32,
     /// Pieces per colour; `u32::MAX` for unlimited (S21).
     pub supply: u32,
@@ -170,11 +170,11 @@ impl SlingshotGame {
     /// The variant with these rules.
     ///
     /// # Errors
-    /// A size other than 7 or 9, or a supply below 3.
+    /// A size other than 5, 7 or 9, or a supply below 3.
     pub fn new(rules: Rules) -> Result<SlingshotGame, GameError> {
-        if rules.size != 7 && rules.size != 9 {
+        if ![5, 7, 9].contains(&rules.size) {
             crate::bail!(
-                "game slingshot: size={} is not valid (expected one of 7|9)",
+                "game slingshot: size={} is not valid (expected one of 5|7|9)",
                 rules.size
             );
         }
@@ -193,7 +193,7 @@ impl SlingshotGame {
     /// Unknown parameters or values (the message lists the valid ones).
     pub fn from_spec(spec: &Spec) -> Result<SlingshotGame, GameError> {
         let p = Params::new("game slingshot", spec, PARAMS)?;
-        let size = p.choice("size", &[("7", 7), ("9", 9)])?;
+        let size = p.choice("size", &[("5", 5), ("7", 7), ("9", 9)])?;
         let supply = if p.text("supply").eq_ignore_ascii_case("unlimited") {
             u32::MAX
         } else {

@@ -111,9 +111,11 @@ impl Geometry {
     }
 
     pub(crate) fn get(n: u32) -> &'static Geometry {
+        static G5: OnceLock<Geometry> = OnceLock::new();
         static G7: OnceLock<Geometry> = OnceLock::new();
         static G9: OnceLock<Geometry> = OnceLock::new();
         match n {
+            5 => G5.get_or_init(|| Geometry::build(5)),
             7 => G7.get_or_init(|| Geometry::build(7)),
             9 => G9.get_or_init(|| Geometry::build(9)),
             _ => unreachable!("size checked by the parameter parser"),

@@ -2,7 +2,7 @@
 //! test of the engine against it.
 //!
 //! The reference (`Ref`) is written from the rules dossier alone
-//! (`docs/rules/slingshot.md`; rule numbers S1–S22 are cited). It is
+//! (`docs/rules/slingshot.md`; rule numbers S1–S23 are cited). It is
 //! deliberately plain and slow: an array of squares, breadth-first search for
 //! paths, and the custodial generator taken literally from S9 (for every
 //! opponent singleton T, each target line through T, every square M on the
@@ -22,10 +22,10 @@
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::path::PathBuf;
 
-use engine::Research;
 use engine::slingshot::{Rules, SlingshotGame, SlingshotState};
 use engine::testkit::{Golden, check_uniform};
 use engine::{Game, State, ToMove, apply_moves, parse_legal_move};
+use engine::{Research, Search};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -669,8 +669,8 @@ fn reference_reproduces_dossier_numbers() {
     assert_eq!(ref_perft(&r, 1), 29);
     assert_eq!(ref_perft(&r, 2), 1366);
     assert_eq!(ref_perft(&r, 3), 62_460);
-    // A.4.6: N(r,c) for a lone target.
-    for n in [7usize, 9] {
+    // A.4.6: N(r,c) for a lone target (and on the 5×5 research board, S23).
+    for n in [5usize, 7, 9] {
         let ni = n as i32;
         for sq in 0..n * n {
             let (rr, cc) = ((sq / n) as i32, (sq % n) as i32);
@@ -863,16 +863,16 @@ fn play_and_compare(
 }
 
 /// At least 10,000 positions from random games on 7×7 and 9×9 (standard
-/// rules), plus a smaller share of rule variants (small supply, unlimited
+/// rules) and 4,000 on the 5×5 research board (S23), plus a smaller share of rule variants (small supply, unlimited
 /// supply, neutral corners, stuck=lose), each compared in full.
 #[test]
 fn engine_matches_reference_on_random_playouts() {
-    let mut hashes = [HashMap::new(), HashMap::new()];
+    let mut hashes = [HashMap::new(), HashMap::new(), HashMap::new()];
     let mut total = 0;
-    for (i, n) in [7usize, 9].into_iter().enumerate() {
+    for (i, n) in [7usize, 9, 5].into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x51_1195 + n as u64);
         let mut t = Tally::default();
-        while t.positions < 12_000 {
+        while t.positions < if n == 5 { 4_000 } else { 12_000 } {
             play_and_compare(RefRules::standard(n), &mut rng, &mut t, &mut hashes[i]);
         }
         eprintln!("standard {n}x{n}: {t:?}");
@@ -886,7 +886,7 @@ fn engine_matches_reference_on_random_playouts() {
         );
         assert!(t.wins_in_s > 0 && t.wins_in_c > 0);
     }
-    assert!(total >= 24_000);
+    assert!(total >= 28_000);
 
     let mut variants = Tally::default();
     let mut hashes_v: HashMap<(RefRules, u64), String> = HashMap::new();
@@ -922,6 +922,91 @@ fn engine_matches_reference_on_random_playouts() {
     }
     eprintln!("variants: {variants:?}");
     assert!(variants.passes > 0 && variants.draws > 0 && variants.stuck_losses > 0);
+}
+
+/// A plain minimax of the reference's own moves: the value of `r` for the
+/// colour to move, distance-scored (a win in `d` plies `W − d`, a loss
+/// `−(W − d)`, a draw 0), memoised on the position text.
+fn ref_minimax(r: &Ref, memo: &mut HashMap<String, i32>) -> i32 {
+    const W: i32 = 10_000;
+    if r.outcome != Outcome::Ongoing {
+        // The mover who just moved ended it: a loss or a draw here.
+        return match r.outcome {
+            Outcome::Win(w) if w == r.to_move => W,
+            Outcome::Win(_) => -W,
+            _ => 0,
+        };
+    }
+    let key = r.to_text().rsplit_once(' ').unwrap().0.to_string();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for m in r.legal_moves() {
+        let mut c = r.clone();
+        c.apply(m);
+        let v = -ref_minimax(&c, memo);
+        best = best.max(v - v.signum());
+    }
+    memo.insert(key, best);
+    best
+}
+
+/// `Search::solved` in Phase S (rule D4's race, with its distances) against
+/// a plain minimax of the reference over every stacking and pass, on
+/// Phase S positions of random 5×5 and 7×7 games with at most 16
+/// singletons left (and, under a small supply, hands that bind).
+#[test]
+fn phase_s_solved_matches_a_minimax_of_the_reference() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xD4);
+    let (mut checked, mut wins, mut losses, mut draws) = (0, 0, 0, 0);
+    for g in 0..1000 {
+        let n = if g % 2 == 0 { 5 } else { 7 };
+        let rules = if g % 8 == 7 {
+            RefRules {
+                supply: Some(rng.random_range(8..=20)),
+                ..RefRules::standard(n)
+            }
+        } else {
+            RefRules::standard(n)
+        };
+        let game = rules.engine_game();
+        let mut e = game.initial_state(0);
+        let mut r = Ref::new(rules);
+        loop {
+            let singles = r.count(Cell::Black) + r.count(Cell::Teal);
+            if r.phase_s && r.outcome == Outcome::Ongoing && singles <= 16 {
+                let v = ref_minimax(&r, &mut HashMap::new());
+                let want = match v {
+                    0 => (0, 0),
+                    v if v > 0 => (1, (10_000 - v) as u32),
+                    v => (-1, (10_000 + v) as u32),
+                };
+                assert_eq!(e.solved(), Some(want), "{}", r.to_text());
+                checked += 1;
+                match want.0 {
+                    1 => wins += 1,
+                    -1 => losses += 1,
+                    _ => draws += 1,
+                }
+            } else if !r.phase_s || r.outcome != Outcome::Ongoing {
+                assert_eq!(e.solved(), None, "{}", r.to_text());
+            }
+            let moves = r.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            let em = parse_legal_move(&e, &r.move_text(mv)).unwrap();
+            r.apply(mv);
+            e.apply(em);
+        }
+    }
+    eprintln!("checked {checked}: {wins} wins, {losses} losses, {draws} draws");
+    assert!(
+        checked >= 500 && wins > 0 && losses > 0,
+        "{checked} {wins} {losses}"
+    );
 }
 
 #[test]

@@ -360,6 +360,26 @@ fn first_moves_over_all_9x9_setups() {
     assert_eq!(of("a1,i9"), 14);
 }
 
+/// S23, the 5×5 research board, counted by hand from S5 and S9: C(25, 2)
+/// = 300 set-ups. With Teal on c3 and a1, Black's first moves are c3's 16
+/// slots (5 midpoints on its row with a vertical pair, 5 on its column, 3
+/// on each diagonal) and a1's 3 (midpoints b2, c3, d4 on its diagonal; its
+/// rank and file are edges, so they hold no midpoint), and no pair holds the
+/// other target: 19. Two opposite corners give 3 + 3 = 6, the fewest (each
+/// corner has 3, every other square more).
+#[test]
+fn s23_first_moves_on_the_5x5_board() {
+    let g5 = game("slingshot(size=5)");
+    let counts = first_move_counts(&g5);
+    assert_eq!(counts.len(), 300);
+    let of = |t: &str| counts.iter().find(|c| c.0 == t).unwrap().1;
+    assert_eq!(of("a1,c3"), 19);
+    assert_eq!(of("a1,e5"), 6);
+    assert_eq!(counts.iter().map(|c| c.1).min(), Some(6));
+    let err = SlingshotGame::from_spec(&Spec::parse("slingshot(size=6)").unwrap()).unwrap_err();
+    assert!(err.to_string().contains("expected one of 5|7|9"), "{err}");
+}
+
 // ---------------------------------------------------------------------------
 // A.4 custodial geometry
 // ---------------------------------------------------------------------------
