@@ -28,8 +28,13 @@
 //! Exact win/draw/loss **negamax** with alpha-beta over distance-scored
 //! values (a win in `d` plies is worth `WIN − d`: the winner hurries, the
 //! loser delays), a transposition table with bound types, the table's move
-//! first. Every node first asks [`Search::solved`] (a game's retrograde
-//! table) and uses its answer as is. Consecutive moves of one seat
+//! first and then the children best first by the game's evaluation. Every
+//! node first asks [`Search::solved`] (a game's retrograde table or exact
+//! rule) and uses its answer as is. With `plies=fewest` the root searches
+//! every move with a full window, so the value comes with the fewest plies
+//! to it; with `plies=any` the root asks only "does a move win?" and then
+//! "does a move draw?" (null windows, far fewer nodes) and plays the first
+//! move that does: the value is exact, its distance only a bound. Consecutive moves of one seat
 //! (compound turns) keep the sign; chance nodes are averaged. The game must
 //! end (a ply cap counts): the search has no depth limit.
 //!
@@ -65,7 +70,7 @@ pub const PARAMS: &[ParamInfo] = &[
         name: "plies",
         default: "fewest",
         values: "fewest|any",
-        help: "one seat: among lines with the best return, find the shortest (fewest) or take the first found (any)",
+        help: "among lines with the best return, find the shortest (fewest) or take the first found (any; two seats: win/draw/loss by null windows)",
     },
 ];
 
@@ -474,16 +479,40 @@ impl<S: State + Search> Solver<S> {
             moves.swap(0, i);
         }
         let (mut best_v, mut best_m) = (-WIN - 1, None);
-        for &m in &moves {
-            let mut c = root.clone();
-            c.apply(m);
-            let v = farther(self.negamax(&c, view, nearer(best_v), WIN + 2));
-            if self.aborted {
-                break;
+        if self.config.fewest {
+            for &m in &moves {
+                let mut c = root.clone();
+                c.apply(m);
+                let v = farther(self.negamax(&c, view, nearer(best_v), WIN + 2));
+                if self.aborted {
+                    break;
+                }
+                if v > best_v || best_m.is_none() {
+                    best_v = v;
+                    best_m = Some(m);
+                }
             }
-            if v > best_v || best_m.is_none() {
-                best_v = v;
-                best_m = Some(m);
+        } else {
+            // Win, draw or loss only: a null-window test "does a move win?"
+            // (window (0, 1)), then "does a move draw?" ((-1, 0)); the first
+            // move that passes is played. A value that passes is a bound on
+            // the distance, not the fewest plies.
+            'tests: for (alpha, beta) in [(0, 1), (-1, 0)] {
+                for &m in &moves {
+                    let mut c = root.clone();
+                    c.apply(m);
+                    let v = farther(self.negamax(&c, view, nearer(alpha), nearer(beta)));
+                    if self.aborted {
+                        break 'tests;
+                    }
+                    if v >= beta {
+                        (best_v, best_m) = (v, Some(m));
+                        break 'tests;
+                    }
+                    if best_m.is_none() || v > best_v {
+                        (best_v, best_m) = (v.min(alpha), Some(m));
+                    }
+                }
             }
         }
         let (value, plies) = match best_v {
@@ -557,16 +586,27 @@ impl<S: State + Search> Solver<S> {
         }
         let mut moves = Vec::new();
         s.legal_moves(&mut moves);
-        if let Some(f) = first
-            && let Some(i) = moves.iter().position(|&m| m == f)
-        {
-            moves.swap(0, i);
-        }
+        // The table's move first, then the others best first for `view`:
+        // a win that ends the game, then the game's evaluation of the child
+        // (a game without one keeps its move order; the sort is stable).
+        let mut kids: Vec<(bool, std::cmp::Reverse<i64>, S::Move, S)> = moves
+            .iter()
+            .map(|&m| {
+                let mut c = s.clone();
+                c.apply(m);
+                let e = match c.to_move() {
+                    ToMove::Terminal => (c.returns()[view] * f64::from(WIN)) as i64,
+                    ToMove::Seat(k) if k == view => i64::from(c.evaluate()),
+                    ToMove::Seat(_) => -i64::from(c.evaluate()),
+                    ToMove::Chance => 0,
+                };
+                (Some(m) != first, std::cmp::Reverse(e), m, c)
+            })
+            .collect();
+        kids.sort_by_key(|k| (k.0, k.1));
         let mut best = -WIN - 1;
         let mut best_m = None;
-        for &m in &moves {
-            let mut c = s.clone();
-            c.apply(m);
+        for (_, _, m, c) in kids {
             let v = farther(self.negamax(&c, view, nearer(alpha), nearer(beta)));
             if self.aborted {
                 return 0;

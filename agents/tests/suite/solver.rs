@@ -6,6 +6,7 @@ use std::fmt;
 
 use agents::{AgentSpec, Solver, SolverConfig};
 use engine::Research;
+use engine::slingshot::{SlingshotGame, SlingshotState};
 use engine::sly_solitaire::{SlySolitaireGame, SlySolitaireState};
 use engine::spec::Spec;
 use engine::{Game, GameError, MAX_SEATS, Returns, Search, State, ToMove, parse_legal_move};
@@ -46,6 +47,68 @@ fn solver_solves_nim_with_distances() {
             assert_eq!(sol.plies, 1 + 2 * (pile / 3), "pile {pile}");
         }
     }
+}
+
+/// `plies=any` on two seats: the same values as `plies=fewest` (Nim by
+/// hand above; 5×5 Slingshot positions, with draws, wins and losses, from
+/// the full search), a winning first move where the mover wins, and for a
+/// win a distance no shorter than the fewest.
+#[test]
+fn solver_with_any_plies_finds_the_same_values_by_null_windows() {
+    for pile in 1u32..=12 {
+        let s = Nim {
+            pile,
+            to_move: 0,
+            ply: 0,
+            seats: 2,
+        };
+        let sol = solver::<Nim>(false).solve(&s);
+        assert!(sol.proven);
+        let want = if pile % 3 == 0 { -1.0 } else { 1.0 };
+        assert_eq!(sol.value, want, "pile {pile}");
+        if pile % 3 != 0 {
+            assert_eq!(sol.line, vec![pile % 3], "pile {pile}");
+        }
+    }
+    let game = SlingshotGame::from_spec(&Spec::parse("slingshot(size=5)").unwrap()).unwrap();
+    let mut seen = [0; 3];
+    for (record, plies) in [
+        ("a1,c3 chooser=B", 4),
+        ("b2,d4 chooser=T", 4),
+        ("c1,c5 chooser=B", 5),
+        ("a1,e5 chooser=T", 5),
+        ("b3,d3 chooser=B", 6),
+        ("a2,e4 chooser=B", 6),
+        ("c2,c4 chooser=T", 7),
+    ] {
+        let mut s = game.initial_state(0);
+        engine::apply_moves(&mut s, record).unwrap();
+        let mut moves = Vec::new();
+        for k in 0..plies {
+            if s.is_terminal() {
+                break;
+            }
+            s.legal_moves(&mut moves);
+            s.apply(moves[(k * 7 + 3) % moves.len()]);
+        }
+        if s.is_terminal() {
+            continue;
+        }
+        let fewest = solver::<SlingshotState>(true).solve(&s);
+        let any = solver::<SlingshotState>(false).solve(&s);
+        assert!(fewest.proven && any.proven);
+        assert_eq!(any.value, fewest.value, "{}", s.to_text());
+        seen[(fewest.value + 1.0) as usize] += 1;
+        if any.value > 0.0 {
+            assert!(any.plies >= fewest.plies, "{}", s.to_text());
+            let mut c = s;
+            c.apply(any.line[0]);
+            let after = solver::<SlingshotState>(true).solve(&c);
+            assert_eq!(after.value, -1.0, "{}: not a winning move", s.to_text());
+        }
+    }
+    eprintln!("losses, draws, wins: {seen:?}");
+    assert!(seen[0] > 0 && seen[2] > 0, "{seen:?}");
 }
 
 /// Nim whose solution table lies about pile 3 (it says the mover wins): a
