@@ -485,6 +485,13 @@ fn holds(r: &BalanceRow, value: f64) -> bool {
     r.score_lower <= value && value <= r.score_upper
 }
 
+/// A true score as the report writes it: at most four decimals, trailing
+/// zeros dropped (0, 0.5, 0.7386).
+fn short(v: f64) -> String {
+    let t = format!("{v:.4}");
+    t.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// Per committed study with a `[truth]` (a solved game): each block's
 /// estimate against the true score, the strength from which the intervals
 /// hold it, and the curve with the truth drawn.
@@ -507,9 +514,9 @@ fn calibration(
              Study {link} plays the game at rising strength: an interval that excludes the truth is a \
              wrong answer at that strength, so a verdict needs agents at least as strong as the first \
              budget from which every interval holds it.\n",
-            super::base_name(game),
+            game,
             truth.source,
-            truth.value
+            short(truth.value)
         );
         let _ = writeln!(
             md,
@@ -574,14 +581,17 @@ fn calibration(
             &[(super::base_name(game).to_string(), points)],
             &[
                 fair_level(a.study.blocks[0].seats),
-                (truth.value, format!("the true score {}", truth.value)),
+                (
+                    truth.value,
+                    format!("the true score {}", short(truth.value)),
+                ),
             ],
         )?;
         let _ = writeln!(
             md,
             "![calibration: {}]({})
 
-*Figure: study `{}`, the first mover's score (win 1, draw ½) at each              budget against its Elo on the game's scale, with the anytime-valid intervals, the fair share and              the true score; seed {}.*
+*Figure: study `{}`, the first mover's score (win 1, draw ½) at each budget against its Elo on the game's scale, with the anytime-valid intervals, the fair share and the true score; seed {}.*
 ",
             a.study.name,
             rel(results, &path),

@@ -735,7 +735,7 @@ fn the_report_checks_a_solved_game_against_its_truth() {
     ok(&["report", "--results", results.to_str().unwrap()]);
     let md = std::fs::read_to_string(results.join("REPORT.md")).unwrap();
     let at = md
-        .find("### Calibration on a solved game: `line_up`")
+        .find("### Calibration on a solved game: `line_up(first_seat=0,ply_cap=200,repetitions=0)`")
         .expect("a calibration section");
     let section = &md[at..];
     assert!(
