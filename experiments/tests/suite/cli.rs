@@ -22,7 +22,7 @@ fn config_of(p: &Path) -> PathBuf {
 #[test]
 fn games_lists_slingshot_and_agents() {
     let out = ok(&["games"]);
-    assert!(out.contains("slingshot") && out.contains("size=7|9") && out.contains("mcts("));
+    assert!(out.contains("slingshot") && out.contains("size=5|7|9") && out.contains("mcts("));
 }
 
 /// `--turns` counts whole turns, `--divide` the count under each first move,
