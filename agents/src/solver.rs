@@ -34,7 +34,8 @@
 //! every move with a full window, so the value comes with the fewest plies
 //! to it; with `plies=any` the root asks only "does a move win?" and then
 //! "does a move draw?" (null windows, far fewer nodes) and plays the first
-//! move that does: the value is exact, its distance only a bound. Consecutive moves of one seat
+//! move that does: the value is exact, its distance only a bound.
+//! Consecutive moves of one seat
 //! (compound turns) keep the sign; chance nodes are averaged. The game must
 //! end (a ply cap counts): the search has no depth limit.
 //!
@@ -498,6 +499,9 @@ impl<S: State + Search> Solver<S> {
             // move that passes is played. A value that passes is a bound on
             // the distance, not the fewest plies.
             'tests: for (alpha, beta) in [(0, 1), (-1, 0)] {
+                // Each test's bounds only: a win test's fail-low may bound a
+                // lost root at 0, which the draw test must not inherit.
+                (best_v, best_m) = (-WIN - 1, None);
                 for &m in &moves {
                     let mut c = root.clone();
                     c.apply(m);
