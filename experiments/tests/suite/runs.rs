@@ -142,6 +142,41 @@ fn an_unwritable_output_is_refused_before_any_game() {
     assert!(!Path::new(&games).exists() || rows_without_timing(&games).is_empty());
 }
 
+/// The commit a configuration should name, asked of git here: `HEAD`,
+/// with `-dirty` when the binary's sources (experiments/build.rs) differ
+/// from it; "unknown" without git.
+fn expected_commit() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .current_dir(&root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let Some(head) = git(&["rev-parse", "HEAD"]) else {
+        return "unknown".into();
+    };
+    let sources = [
+        "engine/src",
+        "engine/Cargo.toml",
+        "agents/src",
+        "agents/Cargo.toml",
+        "experiments/src",
+        "experiments/Cargo.toml",
+        "Cargo.toml",
+        "Cargo.lock",
+    ];
+    let mut args = vec!["status", "--porcelain", "--untracked-files=no", "--"];
+    args.extend(sources);
+    match git(&args) {
+        Some(s) if s.is_empty() => head,
+        _ => format!("{head}-dirty"),
+    }
+}
+
 /// A corrupt configuration file is reported as corrupt (with the parse
 /// error), not as missing; a changed configuration lists only the fields
 /// that differ.
@@ -156,7 +191,7 @@ fn a_corrupt_or_changed_configuration_is_named() {
     let v: serde_json::Value = serde_json::from_str(&good).unwrap();
     let prov = &v["provenance"][0];
     assert_eq!(prov["version"], env!("CARGO_PKG_VERSION"));
-    assert!(prov["commit"].as_str().is_some_and(|c| !c.is_empty()));
+    assert_eq!(prov["commit"].as_str(), Some(expected_commit().as_str()));
     assert!(
         prov["command"]
             .as_str()
