@@ -1,14 +1,13 @@
 //! The `boardlab` command as a user runs it: the README's commands, the
 //! determinism and resume promises of `tournament`, and bad input.
 
-use crate::common::{boardlab, fails, ok, rows_without_timing};
+use crate::common::{boardlab, fails, ok, rows_without_timing, scratch};
 use std::process::Command;
 
 use std::path::{Path, PathBuf};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardlab-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli");
     let p = dir.join(name);
     let _ = std::fs::remove_file(&p);
     let _ = std::fs::remove_file(config_of(&p));

@@ -36,9 +36,49 @@ pub fn fails(args: &[&str], needle: &str) {
     );
 }
 
-/// A fresh folder for one test.
+/// The prefix of a test run's scratch folder in the system's temporary
+/// folder: `boardlab-tests-PID`.
+const SCRATCH: &str = "boardlab-tests-";
+
+/// This test process's scratch folder, `boardlab-tests-PID` in the
+/// system's temporary folder. The first call removes the folders earlier
+/// runs left whose process is gone (no `/proc/PID`), so that a developer's
+/// temporary folder holds at most the last run's files, kept for a look
+/// after a failure.
+pub fn scratch_root() -> PathBuf {
+    static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| {
+        let tmp = std::env::temp_dir();
+        if let Ok(entries) = std::fs::read_dir(&tmp) {
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let gone = name
+                    .strip_prefix(SCRATCH)
+                    .and_then(|pid| pid.parse::<u32>().ok())
+                    .is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists());
+                if gone {
+                    let _ = std::fs::remove_dir_all(e.path());
+                }
+            }
+        }
+        let root = tmp.join(format!("{SCRATCH}{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        root
+    })
+    .clone()
+}
+
+/// A folder `name` of this process's scratch folder, made if missing;
+/// its files are kept.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = scratch_root().join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A fresh (emptied) folder for one test.
 pub fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("boardlab-{name}-{}", std::process::id()));
+    let d = scratch_root().join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d

@@ -126,9 +126,7 @@ fn bases() -> &'static [Base] {
 
 /// A folder of this process for one target's files.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("boardlab-fuzz-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::common::scratch(&format!("fuzz-{name}"))
 }
 
 /// Checks `records` against `config` unless the config asks for more jobs

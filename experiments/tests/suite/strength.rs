@@ -8,9 +8,7 @@ use std::process::Command;
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("boardlab-strength-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::common::scratch("strength")
 }
 
 const G: &str = "slingshot(size=7)";

@@ -65,7 +65,7 @@ fn bad_options_are_refused_before_anything_is_written() {
 /// status and last line, the merge left unstarted because of it.
 #[test]
 fn status_names_the_failed_shard_and_why() {
-    let d = std::env::temp_dir().join(format!("bl-slurm-status-{}", std::process::id()));
+    let d = crate::common::dir("slurm-status");
     let slurm = d.join("slurm");
     std::fs::create_dir_all(&slurm).unwrap();
     assert!(

@@ -14,8 +14,7 @@ fn read_all(path: &Path) -> (String, Tail) {
 
 #[test]
 fn complete_lines_drop_a_partial_last_line() {
-    let d = std::env::temp_dir().join(format!("bl-storage-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = crate::common::dir("storage");
     let p = d.join("a.csv");
     std::fs::write(&p, "h\n1\n2\n3x").unwrap();
     let (s, t) = read_all(&p);
@@ -26,8 +25,7 @@ fn complete_lines_drop_a_partial_last_line() {
 
 #[test]
 fn a_synced_unfinished_gzip_member_reads_up_to_its_last_sync() {
-    let d = std::env::temp_dir().join(format!("bl-storage-gz-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = crate::common::dir("storage-gz");
     let p = d.join("a.csv.gz");
     let mut s = Sink::create(&p, true).unwrap();
     s.write_all(b"h\n1\n").unwrap();
@@ -59,8 +57,7 @@ fn a_synced_unfinished_gzip_member_reads_up_to_its_last_sync() {
 /// first byte written starts a member that reads on after the first.
 #[test]
 fn an_append_that_writes_nothing_leaves_a_compressed_file_as_it_was() {
-    let d = std::env::temp_dir().join(format!("bl-storage-idle-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = crate::common::dir("storage-idle");
     let p = d.join("a.csv.gz");
     let mut s = Sink::create(&p, true).unwrap();
     s.write_all(b"h\n1\n").unwrap();
