@@ -314,6 +314,30 @@ fn a_comparison_needs_blocks_of_one_agent() {
     );
 }
 
+/// One agent as written is one agent for a comparison, though each game
+/// reads it with its own search defaults: `mcts(iterations=10)` plays
+/// Slingshot 9×9's tuned `c=0.352` and 7×7's `c=0.491`, and the two
+/// blocks compare.
+#[test]
+fn a_comparison_takes_one_agent_as_written_in_games_of_other_defaults() {
+    let d = dir("study-written");
+    let text = study_text(2)
+        .replace(
+            "name = \"big\"\ngame = \"slingshot\"\nagent = \"random\"",
+            "name = \"big\"\ngame = \"slingshot\"\nagent = \"mcts( iterations=10 )\"",
+        )
+        .replace("reference = \"random\"", "reference = \"mcts\"");
+    assert!(text.contains("mcts( iterations=10 )"), "{text}");
+    let file = write_study(&d, &text);
+    ok(&["study", &file, "--out", &p(&d, "out"), "--quiet"]);
+    let compare = std::fs::read_to_string(d.join("out").join("compare.csv")).unwrap();
+    assert_eq!(compare.lines().count(), 2, "{compare}");
+    assert!(
+        compare.contains("c=0.352") && compare.contains("slingshot(size=9"),
+        "{compare}"
+    );
+}
+
 #[test]
 fn sharded_blocks_under_a_stopping_rule_play_their_cap_and_merge() {
     let d = dir("study-until-shards");
