@@ -50,7 +50,13 @@
 //!   evasions** (`qcheck=true`): a side in check in the quiescence search
 //!   does not stand pat but searches every legal move. **Internal
 //!   iterative reduction** (`iir=true`): a node of depth ≥ 4 with no move
-//!   in the table is searched a ply shallower.
+//!   in the table is searched a ply shallower. **History maluses**
+//!   (`malus=true`): at a cut by a quiet move, the quiet moves searched
+//!   before it at that node lose the history it gains (depth²), so that
+//!   the history orders by how often a move cut rather than how often it
+//!   was tried. **Countermoves** (`countermove=true`): the quiet move that
+//!   last cut off right after the opponent's previous move is searched
+//!   after the killers.
 //!   **futility pruning** (`futility=M`): at a non-PV node of depth
 //!   d ≤ 3, not in check, an evaluation ≥ beta + M·d stands, and one
 //!   ≤ alpha − M·d skips the quiet moves after the first.
@@ -217,6 +223,18 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "true|false",
         help: "internal iterative reduction: a node of depth >= 4 with no move from the transposition table is searched one ply shallower (needs tt_mb > 0)",
     },
+    ParamInfo {
+        name: "malus",
+        default: "false",
+        values: "true|false",
+        help: "history maluses: at a cut by a quiet move, the quiet moves searched before it at that node lose the history (depth squared) it gains",
+    },
+    ParamInfo {
+        name: "countermove",
+        default: "false",
+        values: "true|false",
+        help: "countermoves: the quiet move that last cut off right after the opponent's previous move is searched after the killers",
+    },
 ];
 
 /// The switches whose default a game may set ([`SearchDefaults`]); a spec
@@ -244,6 +262,10 @@ pub struct Switches {
     pub qcheck: bool,
     /// `iir`: [`SearchDefaults::iterative_reduction`].
     pub iir: bool,
+    /// `malus`: [`SearchDefaults::history_malus`].
+    pub malus: bool,
+    /// `countermove`: [`SearchDefaults::countermoves`].
+    pub countermove: bool,
 }
 
 impl Switches {
@@ -260,6 +282,8 @@ impl Switches {
             lmp: game.late_move_pruning,
             qcheck: game.quiescence_evasions,
             iir: game.iterative_reduction,
+            malus: game.history_malus,
+            countermove: game.countermoves,
         }
     }
 }
@@ -321,6 +345,10 @@ pub struct AlphaBetaConfig {
     /// Internal iterative reduction: a node of depth ≥ 4 without a table
     /// move searched a ply shallower.
     pub iir: bool,
+    /// History maluses for the quiet moves searched before a quiet cut.
+    pub malus: bool,
+    /// Countermoves ordered after the killers.
+    pub countermove: bool,
     /// The game's defaults of the switches when the spec was read: where
     /// one differs from the generic default, the canonical spec spells
     /// that switch out either way.
@@ -356,6 +384,8 @@ impl Default for AlphaBetaConfig {
             lmp: 0,
             qcheck: false,
             iir: false,
+            malus: false,
+            countermove: false,
             defaults: Switches::default(),
             eval_weights: &[],
             weights: Vec::new(),
@@ -373,7 +403,7 @@ impl AlphaBetaConfig {
     }
 
     /// Reads `alphabeta(...)` for a game with defaults `game`: a switch
-    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`) left out is the
+    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`, `malus`, `countermove`) left out is the
     /// game's ([`Switches::of`]).
     ///
     /// # Errors
@@ -459,6 +489,8 @@ impl AlphaBetaConfig {
         let lmp = count("lmp", d.lmp)?;
         let qcheck = flag("qcheck", d.qcheck)?;
         let iir = flag("iir", d.iir)?;
+        let malus = flag("malus", d.malus)?;
+        let countermove = flag("countermove", d.countermove)?;
         if lmp > 1000 {
             engine::bail!("agent alphabeta: lmp={lmp} is not valid (expected integer 0..=1000)");
         }
@@ -487,6 +519,8 @@ impl AlphaBetaConfig {
             lmp,
             qcheck,
             iir,
+            malus,
+            countermove,
             defaults: d,
             eval_weights: game.eval_weights,
             weights,
@@ -496,7 +530,7 @@ impl AlphaBetaConfig {
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
     /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..`,
-    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..` that is not its generic default (so that the specs of the runs made before
+    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..`, `malus=..`, `countermove=..` that is not its generic default (so that the specs of the runs made before
     /// they existed are unchanged), or whose game default is not.
     pub fn canonical(&self) -> String {
         let mut s = format!(
@@ -540,6 +574,12 @@ impl AlphaBetaConfig {
             ("lmp", self.lmp > 0 || d.lmp != g.lmp, self.lmp.to_string()),
             ("qcheck", self.qcheck || d.qcheck, self.qcheck.to_string()),
             ("iir", self.iir || d.iir, self.iir.to_string()),
+            ("malus", self.malus || d.malus, self.malus.to_string()),
+            (
+                "countermove",
+                self.countermove || d.countermove,
+                self.countermove.to_string(),
+            ),
         ];
         for (name, shown, value) in switches {
             if shown {
@@ -624,6 +664,9 @@ struct TtEntry<M> {
 
 const HISTORY: usize = 1 << 14;
 
+/// A history count's bound: the counts saturate at ±`HISTORY_MAX`.
+const HISTORY_MAX: i64 = u32::MAX as i64;
+
 /// A small multiply-xor hasher to index the history table by move.
 struct MoveHasher(u64);
 
@@ -681,7 +724,15 @@ pub struct AlphaBeta<S: State + Search> {
     rng: ChaCha8Rng,
     tt: Vec<Option<TtEntry<S::Move>>>,
     killers: Vec<[Option<S::Move>; 2]>,
-    history: Vec<u32>,
+    /// History counts by move slot, within ±[`HISTORY_MAX`] (below 0 only
+    /// with maluses).
+    history: Vec<i64>,
+    /// With countermoves: by the slot of a move, the quiet move that last
+    /// cut off right after it (empty without).
+    counters: Vec<Option<S::Move>>,
+    /// With countermoves: the move played at each ply of the current path
+    /// (`None` for a null move).
+    path: Vec<Option<S::Move>>,
     bufs: Vec<Vec<(i64, S::Move)>>,
     qbufs: Vec<Vec<S::Move>>,
     moves: Vec<S::Move>,
@@ -722,12 +773,19 @@ impl<S: State + Search> AlphaBeta<S> {
                 / 2)
             .max(1024)
         };
+        let counters = if config.countermove {
+            vec![None; HISTORY]
+        } else {
+            Vec::new()
+        };
         AlphaBeta {
             config,
             rng: ChaCha8Rng::seed_from_u64(seed),
             tt: vec![None; entries],
             killers: Vec::new(),
             history: vec![0; HISTORY],
+            counters,
+            path: Vec::new(),
             bufs: Vec::new(),
             qbufs: Vec::new(),
             moves: Vec::new(),
@@ -744,6 +802,29 @@ impl<S: State + Search> AlphaBeta<S> {
     #[inline]
     fn tt_index(&self, key: u64) -> usize {
         (key as usize) & (self.tt.len() - 1)
+    }
+
+    /// With countermoves, records `m` as the move played at `ply` of the
+    /// current path (`None`: a null move).
+    #[inline]
+    fn set_path(&mut self, ply: usize, m: Option<S::Move>) {
+        if self.config.countermove {
+            if self.path.len() <= ply {
+                self.path.resize(ply + 1, None);
+            }
+            self.path[ply] = m;
+        }
+    }
+
+    /// With countermoves, the quiet move that last cut off after the move
+    /// that led to `ply`.
+    #[inline]
+    fn countermove(&self, ply: usize) -> Option<S::Move> {
+        if !self.config.countermove || ply == 0 {
+            return None;
+        }
+        let prev = self.path.get(ply - 1).copied().flatten()?;
+        self.counters[move_slot(&prev)]
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -1009,6 +1090,7 @@ impl<S: State + Search> AlphaBeta<S> {
             {
                 let saved = self.null_ply;
                 self.null_ply = ply + 1;
+                self.set_path(ply, None);
                 let v = -self.negamax(&child, s, depth - 1 - r, ply + 1, -beta, -beta + 1);
                 self.null_ply = saved;
                 if self.aborted {
@@ -1020,7 +1102,7 @@ impl<S: State + Search> AlphaBeta<S> {
                 }
             }
         }
-        // Order the moves: table move, killers, history.
+        // Order the moves: table move, killers, countermove, history.
         while self.bufs.len() <= ply {
             self.bufs.push(Vec::new());
             self.killers.push([None, None]);
@@ -1029,10 +1111,12 @@ impl<S: State + Search> AlphaBeta<S> {
         state.legal_moves(&mut self.moves);
         buf.clear();
         let killers = self.killers[ply];
+        let counter = self.countermove(ply);
         let mvv = self.config.mvv;
         // Keys: the table move, then (with `mvv`) captures by material,
-        // then the killers, then (with `see`) the captures that lose in the
-        // exchange, then the history counts (below 2^32).
+        // then the killers, then (with `countermove`) the countermove, then
+        // (with `see`) the captures that lose in the exchange, then the
+        // history counts (within ±2^32).
         const CAPTURE: i64 = 1 << 41;
         const KILLER: i64 = 1 << 40;
         const LOSING: i64 = 1 << 39;
@@ -1050,8 +1134,10 @@ impl<S: State + Search> AlphaBeta<S> {
                 KILLER + 1
             } else if Some(m) == killers[1] {
                 KILLER
+            } else if Some(m) == counter {
+                KILLER - 1
             } else {
-                self.history[move_slot(&m)] as i64
+                self.history[move_slot(&m)]
             };
             buf.push((score, m));
         }
@@ -1078,6 +1164,7 @@ impl<S: State + Search> AlphaBeta<S> {
             {
                 continue;
             }
+            self.set_path(ply, Some(m));
             // Late-move reduction: a late quiet move searched one ply
             // shallower with a null window first; kept if it fails low.
             let reduced = if lmr > 0
@@ -1131,8 +1218,27 @@ impl<S: State + Search> AlphaBeta<S> {
                     k[1] = k[0];
                     k[0] = Some(m);
                 }
+                let bonus = (depth * depth) as i64;
                 let h = &mut self.history[move_slot(&m)];
-                *h = h.saturating_add(depth * depth);
+                *h = (*h + bonus).min(HISTORY_MAX);
+                let (malus, counters) = (self.config.malus, self.config.countermove);
+                let quiet = (malus || counters) && !state.is_capture(m);
+                if malus && quiet {
+                    for &(_, q) in &buf[..idx] {
+                        if !state.is_capture(q) {
+                            let h = &mut self.history[move_slot(&q)];
+                            *h = (*h - bonus).max(-HISTORY_MAX);
+                        }
+                    }
+                }
+                if counters
+                    && quiet
+                    && let Some(prev) = ply
+                        .checked_sub(1)
+                        .and_then(|p| self.path.get(p).copied().flatten())
+                {
+                    self.counters[move_slot(&prev)] = Some(m);
+                }
                 break;
             }
         }
@@ -1179,6 +1285,7 @@ impl<S: State + Search> AlphaBeta<S> {
         for (i, &m) in root.iter().enumerate() {
             let mut child = state.clone();
             child.apply(m);
+            self.set_path(0, Some(m));
             let v = if i == 0 || !self.config.pvs {
                 self.child_value(&child, me, depth - 1, 1, alpha, hi)
             } else {

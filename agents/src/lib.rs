@@ -454,6 +454,8 @@ const WRITTEN_WHEN_OFF: &[&str] = &[
     ",lmp=0",
     ",qcheck=false",
     ",iir=false",
+    ",malus=false",
+    ",countermove=false",
 ];
 
 /// A canonical spec with every switch that is written off

@@ -570,6 +570,47 @@ fn the_capture_order_keeps_the_value_in_fewer_nodes() {
     }
 }
 
+/// History maluses and countermoves (`malus=true`, `countermove=true`)
+/// change the order, not the value: without a table, each position along
+/// random chess and Catapult games gets the same root value at a fixed
+/// depth with each as without.
+#[test]
+fn history_maluses_and_countermoves_keep_the_value() {
+    let off = AlphaBetaConfig::default();
+    for on in [
+        AlphaBetaConfig {
+            malus: true,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            countermove: true,
+            ..AlphaBetaConfig::default()
+        },
+        AlphaBetaConfig {
+            malus: true,
+            countermove: true,
+            mvv: true,
+            ..AlphaBetaConfig::default()
+        },
+    ] {
+        for (game, depth) in [("royal_guard(royal_powers=false)", 4), ("catapult", 3)] {
+            let pairs = engine::visit_game(
+                game,
+                OrderPair {
+                    depth,
+                    a: off.clone(),
+                    b: on.clone(),
+                },
+            )
+            .unwrap();
+            assert!(pairs.len() >= 12, "{game}: {} positions", pairs.len());
+            for (i, ((v0, _), (v1, _))) in pairs.iter().enumerate() {
+                assert_eq!(v0, v1, "{game}: position {i}, {on:?}");
+            }
+        }
+    }
+}
+
 /// Alpha-beta's evaluation weights (`w_<term>`): at depth 1 without
 /// quiescence its value is the best of the children's weighted
 /// evaluations, computed here from the game's `evaluate_weighted`; the

@@ -200,21 +200,29 @@ fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
     // spelled out).
     let plain = read("alphabeta(depth=4)", chess);
     assert!(plain.ends_with(",see=true,qcheck=true)"), "{plain}");
-    for switch in ["lmp", "iir"] {
+    for switch in ["lmp", "iir", "malus", "countermove"] {
         assert!(!plain.contains(switch), "{plain}");
     }
-    let on = read("alphabeta(depth=4,lmp=3,iir=true)", chess);
+    let on = read(
+        "alphabeta(depth=4,lmp=3,iir=true,malus=true,countermove=true)",
+        chess,
+    );
     assert!(
-        on.ends_with(",see=true,lmp=3,qcheck=true,iir=true)"),
+        on.ends_with(",see=true,lmp=3,qcheck=true,iir=true,malus=true,countermove=true)"),
         "{on}"
     );
     assert_eq!(read(&on, chess), on);
+    // Written off where no game turns them on: one agent with them left out.
+    let off = read("alphabeta(depth=4,malus=false,countermove=false)", chess);
+    assert_eq!(off, plain);
     for bad in [
         "alphabeta(see=1)",
         "alphabeta(lmp=1001)",
         "alphabeta(lmp=-1)",
         "alphabeta(qcheck=yes)",
         "alphabeta(iir=1)",
+        "alphabeta(malus=1)",
+        "alphabeta(countermove=on)",
     ] {
         let e = AgentSpec::parse_in(bad, chess).unwrap_err().to_string();
         assert!(!e.contains('\n') && e.contains("alphabeta"), "{bad}: {e}");

@@ -134,6 +134,13 @@ pub struct SearchDefaults {
     /// Alpha-beta internal iterative reduction: a node of depth ≥ 4 with
     /// no table move searched a ply shallower. Generic: off.
     pub iterative_reduction: bool,
+    /// Alpha-beta history maluses: at a cut by a quiet move, the quiet
+    /// moves searched before it lose what it gains. Generic: off.
+    pub history_malus: bool,
+    /// Alpha-beta countermoves: the quiet move that last cut off after the
+    /// opponent's previous move is ordered right after the killers.
+    /// Generic: off.
+    pub countermoves: bool,
     /// The named weights of the game's evaluation, in the order
     /// [`Search::evaluate_weighted`] reads them. Generic: none (the
     /// evaluation takes no weights).
@@ -175,6 +182,8 @@ impl Default for SearchDefaults {
             late_move_pruning: 0,
             quiescence_evasions: false,
             iterative_reduction: false,
+            history_malus: false,
+            countermoves: false,
             eval_weights: &[],
         }
     }
