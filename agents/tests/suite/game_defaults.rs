@@ -135,7 +135,7 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let a = read("alphabeta(depth=4)", chess);
     assert!(
         a.ends_with(
-            ",lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100,see=true,qcheck=true)"
+            ",lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true)"
         ),
         "{a}"
     );
@@ -143,16 +143,18 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     // says what was played.
     let off = read("alphabeta(depth=4,check_ext=false)", chess);
     assert!(
-        off.ends_with(",check_ext=false,mvv=true,futility=100,see=true,qcheck=true)"),
+        off.ends_with(
+            ",check_ext=false,mvv=true,futility=100,see=true,qcheck=true,countermove=true)"
+        ),
         "{off}"
     );
     let plain = read(
-        "alphabeta(depth=4,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false)",
+        "alphabeta(depth=4,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false,countermove=false)",
         chess,
     );
     assert!(
         plain.ends_with(
-            ",lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false)"
+            ",lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false,countermove=false)"
         ),
         "{plain}"
     );
@@ -161,7 +163,7 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let no_lmr = read("alphabeta(depth=4,lmr=0)", chess);
     assert!(
         no_lmr.ends_with(
-            ",lmr=0,lmr_log=false,check_ext=true,mvv=true,futility=100,see=true,qcheck=true)"
+            ",lmr=0,lmr_log=false,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true)"
         ),
         "{no_lmr}"
     );
@@ -199,8 +201,11 @@ fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
     // Chess's defaults have `see` and `qcheck` on (game defaults, so
     // spelled out).
     let plain = read("alphabeta(depth=4)", chess);
-    assert!(plain.ends_with(",see=true,qcheck=true)"), "{plain}");
-    for switch in ["lmp", "iir", "malus", "countermove"] {
+    assert!(
+        plain.ends_with(",see=true,qcheck=true,countermove=true)"),
+        "{plain}"
+    );
+    for switch in ["lmp", "iir", "malus"] {
         assert!(!plain.contains(switch), "{plain}");
     }
     let on = read(
@@ -212,9 +217,15 @@ fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
         "{on}"
     );
     assert_eq!(read(&on, chess), on);
-    // Written off where no game turns them on: one agent with them left out.
-    let off = read("alphabeta(depth=4,malus=false,countermove=false)", chess);
+    // Written off where no game turns it on: one agent with it left out.
+    let off = read("alphabeta(depth=4,malus=false)", chess);
     assert_eq!(off, plain);
+    // Chess turns countermoves on, so a spec that turns them off says so.
+    let no_counter = read("alphabeta(depth=4,countermove=false)", chess);
+    assert!(
+        no_counter.ends_with(",qcheck=true,countermove=false)"),
+        "{no_counter}"
+    );
     for bad in [
         "alphabeta(see=1)",
         "alphabeta(lmp=1001)",
@@ -297,7 +308,10 @@ fn alphabeta_names_the_evaluation_weights_it_changes() {
         "alphabeta(depth=2,w_knight=300)",
         "royal_guard(royal_powers=false)",
     );
-    assert!(chess.ends_with(",qcheck=true,w_knight=300)"), "{chess}");
+    assert!(
+        chess.ends_with(",qcheck=true,countermove=true,w_knight=300)"),
+        "{chess}"
+    );
     for (spec, game, needle) in [
         (
             "alphabeta(w_foo=3)",
@@ -335,7 +349,7 @@ fn alphabeta_names_the_evaluation_weights_it_changes() {
 /// switch on is another.
 #[test]
 fn a_switch_written_off_and_left_out_are_one_agent() {
-    let all_off = "alphabeta(depth=3,null=0,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,lmp=0,qcheck=false,iir=false)";
+    let all_off = "alphabeta(depth=3,null=0,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,lmp=0,qcheck=false,iir=false,malus=false,countermove=false)";
     // Chess turns several on by default, so its spec writes them off;
     // Bagel turns none on, so its spec leaves them all out.
     let chess = read(all_off, "royal_guard(royal_powers=false)");

@@ -469,9 +469,10 @@ impl Search for RoyalGuardState {
     /// from the fourth on, logarithmically, prunes futile nodes with a
     /// margin of a pawn a ply, skips captures that lose in the exchange
     /// (`see`) in the quiescence search and searches evasions there when
-    /// in check (`qcheck`); each gained at equal time in
-    /// `sprt` runs against the same search without (docs/cli.md,
-    /// "Per-game defaults").
+    /// in check (`qcheck`), and orders each quiet move that last cut off
+    /// after the opponent's previous move right after the killers
+    /// (`countermove`); each gained at equal time in `sprt` runs against
+    /// the same search without (docs/cli.md, "Per-game defaults").
     fn search_defaults(&self) -> SearchDefaults {
         let chess = !self.board().royal_powers();
         let base = SearchDefaults::default();
@@ -483,6 +484,7 @@ impl Search for RoyalGuardState {
             futility_margin: if chess { 100 } else { 0 },
             exchange_pruning: chess,
             quiescence_evasions: chess,
+            countermoves: chess,
             mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
             // mcts's c, cut-off and scale tuned by SPSA at 34,000
             // iterations a move on Royal Guard (results/tune, "mcts on the
