@@ -48,6 +48,8 @@ fn main() {
         })
         .unwrap_or_else(|| "unknown".to_string());
     println!("cargo:rustc-env=BOARDLAB_GIT_COMMIT={commit}");
+    // The list, for the test that asks git the same question.
+    println!("cargo:rustc-env=BOARDLAB_SOURCES={}", SOURCES.join(" "));
     // Rebuild when HEAD moves (HEAD itself, the branch it names, packed
     // refs), when the index changes (a commit, `git add`) and when a
     // source changes (a directory is scanned for any modified file).

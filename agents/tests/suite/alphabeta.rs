@@ -538,6 +538,33 @@ impl engine::GameVisitor for OrderPair {
     }
 }
 
+/// The searches of `on` and of the generic defaults at fixed depths (chess
+/// at 4, Catapult at 3) along random games: checks that every position
+/// gets the same root value and returns each game's node totals (generic,
+/// `on`).
+fn same_values_as_generic(on: &AlphaBetaConfig) -> Vec<(u64, u64)> {
+    let mut totals = Vec::new();
+    for (game, depth) in [("royal_guard(royal_powers=false)", 4), ("catapult", 3)] {
+        let pairs = engine::visit_game(
+            game,
+            OrderPair {
+                depth,
+                a: AlphaBetaConfig::default(),
+                b: on.clone(),
+            },
+        )
+        .unwrap();
+        assert!(pairs.len() >= 12, "{game}: {} positions", pairs.len());
+        for (i, ((v0, _), (v1, _))) in pairs.iter().enumerate() {
+            assert_eq!(v0, v1, "{game}: position {i}, {on:?}");
+        }
+        let n0: u64 = pairs.iter().map(|p| p.0.1).sum();
+        let n1: u64 = pairs.iter().map(|p| p.1.1).sum();
+        totals.push((n0, n1));
+    }
+    totals
+}
+
 /// The capture order (`mvv=true`: captures after the table move, the most
 /// material first) changes the order, not the value: without a table,
 /// whose entries would depend on the order, each position along random
@@ -545,28 +572,12 @@ impl engine::GameVisitor for OrderPair {
 /// it as without, and the set is searched in fewer nodes.
 #[test]
 fn the_capture_order_keeps_the_value_in_fewer_nodes() {
-    let off = AlphaBetaConfig::default();
     let on = AlphaBetaConfig {
         mvv: true,
         ..AlphaBetaConfig::default()
     };
-    for (game, depth) in [("royal_guard(royal_powers=false)", 4), ("catapult", 3)] {
-        let pairs = engine::visit_game(
-            game,
-            OrderPair {
-                depth,
-                a: off.clone(),
-                b: on.clone(),
-            },
-        )
-        .unwrap();
-        assert!(pairs.len() >= 12, "{game}: {} positions", pairs.len());
-        for (i, ((v0, _), (v1, _))) in pairs.iter().enumerate() {
-            assert_eq!(v0, v1, "{game}: position {i}");
-        }
-        let n0: u64 = pairs.iter().map(|p| p.0.1).sum();
-        let n1: u64 = pairs.iter().map(|p| p.1.1).sum();
-        assert!(n1 < n0, "{game}: {n1} nodes with mvv, {n0} without");
+    for (n0, n1) in same_values_as_generic(&on) {
+        assert!(n1 < n0, "{n1} nodes with mvv, {n0} without");
     }
 }
 
@@ -576,7 +587,6 @@ fn the_capture_order_keeps_the_value_in_fewer_nodes() {
 /// depth with each as without.
 #[test]
 fn history_maluses_and_countermoves_keep_the_value() {
-    let off = AlphaBetaConfig::default();
     for on in [
         AlphaBetaConfig {
             malus: true,
@@ -593,21 +603,7 @@ fn history_maluses_and_countermoves_keep_the_value() {
             ..AlphaBetaConfig::default()
         },
     ] {
-        for (game, depth) in [("royal_guard(royal_powers=false)", 4), ("catapult", 3)] {
-            let pairs = engine::visit_game(
-                game,
-                OrderPair {
-                    depth,
-                    a: off.clone(),
-                    b: on.clone(),
-                },
-            )
-            .unwrap();
-            assert!(pairs.len() >= 12, "{game}: {} positions", pairs.len());
-            for (i, ((v0, _), (v1, _))) in pairs.iter().enumerate() {
-                assert_eq!(v0, v1, "{game}: position {i}, {on:?}");
-            }
-        }
+        same_values_as_generic(&on);
     }
 }
 

@@ -159,18 +159,8 @@ fn expected_commit() -> String {
     let Some(head) = git(&["rev-parse", "HEAD"]) else {
         return "unknown".into();
     };
-    let sources = [
-        "engine/src",
-        "engine/Cargo.toml",
-        "agents/src",
-        "agents/Cargo.toml",
-        "experiments/src",
-        "experiments/Cargo.toml",
-        "Cargo.toml",
-        "Cargo.lock",
-    ];
     let mut args = vec!["status", "--porcelain", "--untracked-files=no", "--"];
-    args.extend(sources);
+    args.extend(env!("BOARDLAB_SOURCES").split(' '));
     match git(&args) {
         Some(s) if s.is_empty() => head,
         _ => format!("{head}-dirty"),
