@@ -479,6 +479,12 @@ pub fn spec_key(spec: &str) -> String {
     }
 }
 
+/// Whether two canonical specs name one agent, perhaps spelled before and
+/// after a game's default changed (by [`spec_key`]).
+pub fn same_agent(a: &str, b: &str) -> bool {
+    a == b || spec_key(a) == spec_key(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -175,7 +175,13 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     );
     // Royal Guard with its royal powers, and other games: no extension, and
     // the spec string as before.
-    for game in ["royal_guard", "catapult", "andalusia"] {
+    for game in [
+        "royal_guard",
+        "catapult(size=9)",
+        "catapult(dagger=true)",
+        "catapult(royal=true)",
+        "andalusia",
+    ] {
         let s = read("alphabeta(depth=4)", game);
         for switch in [
             "check_ext",
@@ -190,6 +196,27 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
         ] {
             assert!(!s.contains(switch), "{game}: {s}");
         }
+    }
+}
+
+/// Plain Catapult 8×8 (and under the pie rule) orders captures first by
+/// default (`mvv`, H1 +81 at 50 ms: results/search-switches), so its
+/// string spells it, and spells it off where a spec turns it off; that
+/// spec and one from before the default (no `mvv`) are one agent.
+#[test]
+fn plain_catapult_orders_captures_first() {
+    for game in ["catapult", "catapult(size=8)", "pie(catapult)"] {
+        let on = read("alphabeta(depth=4)", game);
+        assert!(on.ends_with(",aspiration=50,mvv=true)"), "{game}: {on}");
+        assert_eq!(read(&on, game), on);
+        let off = read("alphabeta(depth=4,mvv=false)", game);
+        assert!(off.ends_with(",aspiration=50,mvv=false)"), "{game}: {off}");
+        assert_eq!(read(&off, game), off);
+        let before = "alphabeta(depth=4,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50)";
+        assert!(agents::same_agent(&off, before), "{game}: {off}");
+        assert!(!agents::same_agent(&on, before), "{game}: {on}");
+        // The generic search on another size: nothing to spell.
+        assert_eq!(read("alphabeta(depth=4)", "catapult(size=9)"), before);
     }
 }
 

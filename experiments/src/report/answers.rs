@@ -121,7 +121,7 @@ fn block_rows(study: &Study, dir: &Path) -> Result<Vec<Option<BalanceRow>>> {
     for (i, b) in study.blocks.iter().enumerate() {
         if let Some(r) = summary
             .get(i)
-            .filter(|r| r.game == b.game && r.agent == b.agent)
+            .filter(|r| r.game == b.game && agents::same_agent(&r.agent, &b.agent))
         {
             rows.push(Some(r.clone()));
             continue;

@@ -414,8 +414,10 @@ pub fn parse(text: &str, label: &str, name: &str) -> Result<Study> {
             ));
         }
         // One agent: the same spec as written (each game reads it with its
-        // own search defaults) or the same agent as played.
-        if (b.written != r.written && b.agent != r.agent) || b.seats != r.seats {
+        // own search defaults) or the same agent as played (perhaps spelled
+        // before a game's default changed).
+        if (b.written != r.written && !agents::same_agent(&b.agent, &r.agent)) || b.seats != r.seats
+        {
             return Err(here(
                 &c.reference,
                 "reference",
