@@ -20,6 +20,22 @@ fn read(agent: &str, game: &str) -> String {
     AgentSpec::parse_in(agent, game).unwrap().canonical()
 }
 
+/// The canonical strings of `on` and `off` in `game`, checked to end with
+/// `on_end` and `off_end` (a switch on by the game's default, and turned
+/// off by the spec, is spelled both ways) and to read back as themselves.
+fn spelled_both_ways(
+    game: &str,
+    (on, on_end): (&str, &str),
+    (off, off_end): (&str, &str),
+) -> (String, String) {
+    let (a, b) = (read(on, game), read(off, game));
+    assert!(a.ends_with(on_end), "{game}: {a}");
+    assert!(b.ends_with(off_end), "{game}: {b}");
+    assert_eq!(read(&a, game), a);
+    assert_eq!(read(&b, game), b);
+    (a, b)
+}
+
 #[test]
 fn bagel_and_two_seat_sniggle_play_their_mcts_playouts_to_the_end() {
     for game in ["bagel", "bagel(base=5)", "pie(bagel)", "sniggle(players=2)"] {
@@ -135,10 +151,19 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let a = read("alphabeta(depth=4)", chess);
     assert!(
         a.ends_with(
-            ",lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true)"
+            ",aspiration=50,null=3,lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true)"
         ),
         "{a}"
     );
+    // Null-move pruning off is spelled out too; Royal Guard with its
+    // powers has none.
+    let no_null = read("alphabeta(depth=4,null=0)", chess);
+    assert!(
+        no_null.contains(",aspiration=50,null=0,lmr=3,"),
+        "{no_null}"
+    );
+    assert_eq!(read(&no_null, chess), no_null);
+    assert!(!read("alphabeta(depth=4)", "royal_guard").contains("null"));
     // Switched off by the spec, it is spelled out, so the string still
     // says what was played.
     let off = read("alphabeta(depth=4,check_ext=false)", chess);
@@ -206,12 +231,11 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
 #[test]
 fn plain_catapult_orders_captures_first() {
     for game in ["catapult", "catapult(size=8)", "pie(catapult)"] {
-        let on = read("alphabeta(depth=4)", game);
-        assert!(on.ends_with(",aspiration=50,mvv=true)"), "{game}: {on}");
-        assert_eq!(read(&on, game), on);
-        let off = read("alphabeta(depth=4,mvv=false)", game);
-        assert!(off.ends_with(",aspiration=50,mvv=false)"), "{game}: {off}");
-        assert_eq!(read(&off, game), off);
+        let (on, off) = spelled_both_ways(
+            game,
+            ("alphabeta(depth=4)", ",aspiration=50,mvv=true)"),
+            ("alphabeta(depth=4,mvv=false)", ",aspiration=50,mvv=false)"),
+        );
         let before = "alphabeta(depth=4,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50)";
         assert!(agents::same_agent(&off, before), "{game}: {off}");
         assert!(!agents::same_agent(&on, before), "{game}: {on}");
@@ -293,13 +317,12 @@ fn capture_games_search_forced_wins_at_the_root() {
         "slingshot",
         "slingshot(size=7)",
     ] {
-        let m = read("mcts(iterations=50)", game);
-        assert!(m.ends_with(",minimax=3)"), "{game}: {m}");
-        assert_eq!(read(&m, game), m);
         // Switched off, it is spelled out, so the string says what played.
-        let off = read("mcts(iterations=50,minimax=0)", game);
-        assert!(off.ends_with(",minimax=0)"), "{game}: {off}");
-        assert_eq!(read(&off, game), off);
+        spelled_both_ways(
+            game,
+            ("mcts(iterations=50)", ",minimax=3)"),
+            ("mcts(iterations=50,minimax=0)", ",minimax=0)"),
+        );
     }
     for game in [
         "catapult(dagger=true)",

@@ -471,7 +471,8 @@ impl Search for RoyalGuardState {
     /// (`see`) in the quiescence search and searches evasions there when
     /// in check (`qcheck`), and orders each quiet move that last cut off
     /// after the opponent's previous move right after the killers
-    /// (`countermove`); each gained at equal time in `sprt` runs against
+    /// (`countermove`), and prunes by null moves with reduction 3
+    /// (`null=3`); each gained at equal time in `sprt` runs against
     /// the same search without (docs/cli.md, "Per-game defaults").
     fn search_defaults(&self) -> SearchDefaults {
         let chess = !self.board().royal_powers();
@@ -485,6 +486,7 @@ impl Search for RoyalGuardState {
             exchange_pruning: chess,
             quiescence_evasions: chess,
             countermoves: chess,
+            null_move_reduction: if chess { 3 } else { 0 },
             mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
             // mcts's c, cut-off and scale tuned by SPSA at 34,000
             // iterations a move on Royal Guard (results/tune, "mcts on the
