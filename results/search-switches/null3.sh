@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# Chess (royal_guard(royal_powers=false)) at equal time, 50 ms a move:
-# null-move pruning with reduction 3 (`null=3`) against the search of
-# chess's defaults of 6 December (null-move pruning off), by `sprt`, H0 0
+# Chess (royal_guard(royal_powers=false)) at equal time, 50 ms a move and
+# then 100 ms (the Stockfish ruler's time control): null-move pruning
+# with reduction 3 (`null=3`) against the search of chess's defaults of 6
+# December without it (`null=0`), by `sprt`, H0 0
 # against H1 +20 Elo, at most 800 games, two threads, game pairs from 100
 # random 4-ply openings. Timed agents: run it on a quiet machine. The load
-# at the start and end goes to null3.load.txt. Resumable: a run whose
+# at each start and end goes to null3.load.txt. Resumable: a run whose
 # printout exists is skipped; an interrupted SPRT goes on from its games
 # file. Run from the repository root: bash results/search-switches/null3.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source results/tune/logged.sh # B (the binary), logged
 dir=results/search-switches
-logged null3 "$dir/null3.load.txt" "$dir/null3.txt" \
-  "$B" sprt --game "royal_guard(royal_powers=false)" \
-  --agents "alphabeta(depth=64,ms=50,null=3)" "alphabeta(depth=64,ms=50,null=0)" \
-  --elo0 0 --elo1 20 --max-games 800 --threads 2 --seed 105 \
-  --openings 100 --opening-plies 4 --quiet --sprt "$dir/sprt.csv" \
-  --out "$dir/null3-games.csv.gz"
+check() {
+  local name=$1 ms=$2 seed=$3
+  logged "$name" "$dir/null3.load.txt" "$dir/$name.txt" \
+    "$B" sprt --game "royal_guard(royal_powers=false)" \
+    --agents "alphabeta(depth=64,ms=$ms,null=3)" "alphabeta(depth=64,ms=$ms,null=0)" \
+    --elo0 0 --elo1 20 --max-games 800 --threads 2 --seed "$seed" \
+    --openings 100 --opening-plies 4 --quiet --sprt "$dir/sprt.csv" \
+    --out "$dir/$name-games.csv.gz"
+}
+check null3 50 105
+check null3-100ms 100 106
