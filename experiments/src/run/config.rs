@@ -65,23 +65,13 @@ pub fn write_config_file(
         .with_context(|| format!("cannot write {}", p.display()))
 }
 
-/// The agents as one string that two spellings of the same agents share
-/// (agents compare by it in [`config_diff`]): a switch written off (`mcts`'s
+/// Whether two lists of canonical agent specs name the same agents, perhaps
+/// spelled differently (see [`config_diff`]): a switch written off (`mcts`'s
 /// `minimax=0` on a game whose default is on) and left out (in a spec made
 /// before the game's default changed) are the same agent
-/// ([`agents::spec_key`]).
-fn agents_key(agents: &[String]) -> String {
-    agents
-        .iter()
-        .map(|a| agents::spec_key(a))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Whether two lists of canonical agent specs name the same agents, perhaps
-/// spelled differently (see [`config_diff`]).
+/// ([`agents::same_agent`]).
 pub fn same_agents(a: &[String], b: &[String]) -> bool {
-    agents_key(a) == agents_key(b)
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| agents::same_agent(x, y))
 }
 
 /// The fields in which `new` differs from `old`, as `field: old -> new`,
