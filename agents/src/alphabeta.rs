@@ -56,7 +56,13 @@
 //!   the history orders by how often a move cut rather than how often it
 //!   was tried. **Countermoves** (`countermove=true`): the quiet move that
 //!   last cut off right after the opponent's previous move is searched
-//!   after the killers.
+//!   after the killers. **Reverse futility depth** (`rfp=D`, with
+//!   `futility`): the evaluation-above-beta cut of futility pruning
+//!   reaches D plies from the horizon instead of 3. **Partial iterations**
+//!   (`partial=true`): where the clock or node budget interrupts an
+//!   iteration after a root move searched in full beat the previous
+//!   iteration's move (searched first) inside the window, that move is
+//!   played instead of the last completed iteration's.
 //!   **futility pruning** (`futility=M`): at a non-PV node of depth
 //!   d ≤ 3, not in check, an evaluation ≥ beta + M·d stands, and one
 //!   ≤ alpha − M·d skips the quiet moves after the first.
@@ -235,6 +241,18 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "true|false",
         help: "countermoves: the quiet move that last cut off right after the opponent's previous move is searched after the killers",
     },
+    ParamInfo {
+        name: "rfp",
+        default: "0",
+        values: "integer 0..=64 (0 = futility's depth, 3)",
+        help: "reverse futility depth: with futility M, a non-PV node of depth d <= rfp, not in check, whose evaluation is at least beta + M d returns it at once (0: d <= 3, as futility alone)",
+    },
+    ParamInfo {
+        name: "partial",
+        default: "false",
+        values: "true|false",
+        help: "an iteration the clock or node budget interrupts still counts where a root move searched in full beat the previous iteration's move inside the window: that move is played",
+    },
 ];
 
 /// The switches whose default a game may set ([`SearchDefaults`]); a spec
@@ -266,6 +284,10 @@ pub struct Switches {
     pub malus: bool,
     /// `countermove`: [`SearchDefaults::countermoves`].
     pub countermove: bool,
+    /// `rfp`: [`SearchDefaults::reverse_futility_depth`].
+    pub rfp: u32,
+    /// `partial`: [`SearchDefaults::partial_iterations`].
+    pub partial: bool,
 }
 
 impl Switches {
@@ -284,6 +306,8 @@ impl Switches {
             iir: game.iterative_reduction,
             malus: game.history_malus,
             countermove: game.countermoves,
+            rfp: game.reverse_futility_depth,
+            partial: game.partial_iterations,
         }
     }
 }
@@ -349,6 +373,10 @@ pub struct AlphaBetaConfig {
     pub malus: bool,
     /// Countermoves ordered after the killers.
     pub countermove: bool,
+    /// Reverse futility pruning's depth (0: 3, futility's own).
+    pub rfp: u32,
+    /// An interrupted iteration's better root move is played.
+    pub partial: bool,
     /// The game's defaults of the switches when the spec was read: where
     /// one differs from the generic default, the canonical spec spells
     /// that switch out either way.
@@ -386,6 +414,8 @@ impl Default for AlphaBetaConfig {
             iir: false,
             malus: false,
             countermove: false,
+            rfp: 0,
+            partial: false,
             defaults: Switches::default(),
             eval_weights: &[],
             weights: Vec::new(),
@@ -403,7 +433,7 @@ impl AlphaBetaConfig {
     }
 
     /// Reads `alphabeta(...)` for a game with defaults `game`: a switch
-    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`, `malus`, `countermove`) left out is the
+    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`, `malus`, `countermove`, `rfp`, `partial`) left out is the
     /// game's ([`Switches::of`]).
     ///
     /// # Errors
@@ -491,6 +521,11 @@ impl AlphaBetaConfig {
         let iir = flag("iir", d.iir)?;
         let malus = flag("malus", d.malus)?;
         let countermove = flag("countermove", d.countermove)?;
+        let rfp = count("rfp", d.rfp)?;
+        if rfp > 64 {
+            engine::bail!("agent alphabeta: rfp={rfp} is not valid (expected integer 0..=64)");
+        }
+        let partial = flag("partial", d.partial)?;
         if lmp > 1000 {
             engine::bail!("agent alphabeta: lmp={lmp} is not valid (expected integer 0..=1000)");
         }
@@ -521,6 +556,8 @@ impl AlphaBetaConfig {
             iir,
             malus,
             countermove,
+            rfp,
+            partial,
             defaults: d,
             eval_weights: game.eval_weights,
             weights,
@@ -530,7 +567,7 @@ impl AlphaBetaConfig {
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
     /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..`,
-    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..`, `malus=..`, `countermove=..` that is not its generic default (so that the specs of the runs made before
+    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..`, `malus=..`, `countermove=..`, `rfp=..`, `partial=..` that is not its generic default (so that the specs of the runs made before
     /// they existed are unchanged), or whose game default is not.
     pub fn canonical(&self) -> String {
         let mut s = format!(
@@ -579,6 +616,12 @@ impl AlphaBetaConfig {
                 "countermove",
                 self.countermove || d.countermove,
                 self.countermove.to_string(),
+            ),
+            ("rfp", self.rfp > 0 || d.rfp != g.rfp, self.rfp.to_string()),
+            (
+                "partial",
+                self.partial || d.partial,
+                self.partial.to_string(),
             ),
         ];
         for (name, shown, value) in switches {
@@ -1059,20 +1102,28 @@ impl<S: State + Search> AlphaBeta<S> {
         // quiet moves after the first (below).
         // A shallow non-PV node, away from mate scores and at a turn
         // boundary: where futility and late-move pruning may cut.
-        let shallow = depth <= 3
-            && beta - alpha == 1
+        // Reverse futility reaches `rfp` plies from the horizon where set.
+        let non_pv = beta - alpha == 1
             && !in_check
             && !is_mate(alpha)
             && !is_mate(beta)
             && !state.continues_turn();
+        let shallow = depth <= 3 && non_pv;
+        let rfp_depth = if self.config.rfp > 0 {
+            self.config.rfp
+        } else {
+            3
+        };
         let fut = self.config.futility as i32;
-        let static_eval = (fut > 0 && shallow).then(|| self.evaluate(state));
+        let static_eval =
+            (fut > 0 && non_pv && depth <= rfp_depth.max(3)).then(|| self.evaluate(state));
         if let Some(e) = static_eval
+            && depth <= rfp_depth
             && e - fut * depth as i32 >= beta
         {
             return e;
         }
-        let futile = static_eval.is_some_and(|e| e + fut * (depth as i32) <= alpha);
+        let futile = shallow && static_eval.is_some_and(|e| e + fut * (depth as i32) <= alpha);
         let r = self.config.null;
         if r > 0
             && depth > r
@@ -1081,7 +1132,7 @@ impl<S: State + Search> AlphaBeta<S> {
             && self.null_ply != ply
             && !is_mate(beta)
             && !state.continues_turn()
-            && self.evaluate(state) >= beta
+            && static_eval.unwrap_or_else(|| self.evaluate(state)) >= beta
         {
             let mut child = state.clone();
             if child.null_move()
@@ -1270,7 +1321,8 @@ impl<S: State + Search> AlphaBeta<S> {
 
     /// One root iteration at `depth` with the window `(lo, hi)`: the index
     /// of the best root move and its value (a bound when outside the
-    /// window).
+    /// window), and whether any root move was searched in full (not when
+    /// the budget ran out during the first).
     fn root_search(
         &mut self,
         state: &S,
@@ -1279,7 +1331,7 @@ impl<S: State + Search> AlphaBeta<S> {
         depth: u32,
         lo: i32,
         hi: i32,
-    ) -> (usize, i32) {
+    ) -> (usize, i32, bool) {
         let mut alpha = lo;
         let mut iter_best: Option<(usize, i32)> = None;
         for (i, &m) in root.iter().enumerate() {
@@ -1309,7 +1361,10 @@ impl<S: State + Search> AlphaBeta<S> {
                 break;
             }
         }
-        iter_best.unwrap_or((0, lo))
+        match iter_best {
+            Some((i, v)) => (i, v, true),
+            None => (0, lo, false),
+        }
     }
 
     /// The principal variation from the table, starting with `first`.
@@ -1392,8 +1447,15 @@ impl<S: State + Search> AlphaBeta<S> {
             } else {
                 (-WIN - 1, WIN + 1)
             };
+            // A root move other than the previous iteration's best (first)
+            // that beat it inside the window, in the latest root search
+            // that searched a move in full: for `partial`.
+            let mut better = None;
             let (i, v) = loop {
-                let (i, v) = self.root_search(state, me, &root, depth, lo, hi);
+                let (i, v, searched) = self.root_search(state, me, &root, depth, lo, hi);
+                if searched {
+                    better = (i > 0 && v > lo).then_some((i, v));
+                }
                 if self.aborted {
                     break (i, v);
                 }
@@ -1406,6 +1468,14 @@ impl<S: State + Search> AlphaBeta<S> {
                 }
             };
             if self.aborted && depth > 1 {
+                // With `partial`, a root move searched in full that beat
+                // the previous iteration's (searched first) inside the
+                // window is the better one at this depth: play it.
+                if self.config.partial
+                    && let Some((i, v)) = better
+                {
+                    best = (root[i], v);
+                }
                 break;
             }
             best = (root[i], v);

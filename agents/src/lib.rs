@@ -456,6 +456,8 @@ const WRITTEN_WHEN_OFF: &[&str] = &[
     ",iir=false",
     ",malus=false",
     ",countermove=false",
+    ",rfp=0",
+    ",partial=false",
 ];
 
 /// A canonical spec with every switch that is written off

@@ -680,3 +680,87 @@ fn alphabeta_searches_with_the_specs_evaluation_weights() {
     }
     assert_eq!(checked, 30);
 }
+
+/// Partial iterations (`partial=true`): Paul Morphy's problem, mate in 2
+/// (`kbK5/pp6/1P6/8/8/8/8/R7 w`, published solution 1.Ra6! bxa6 2.b7#;
+/// the plain minimax reference proves the win in 3 plies). Depth 2 does
+/// not see it; a node budget that stops the depth-3 iteration after the
+/// rook move was searched in full plays it with `partial`, and the
+/// depth-2 move without.
+#[test]
+fn an_interrupted_iteration_plays_the_better_move_it_found() {
+    use engine::royal_guard::RoyalGuardGame;
+    use engine::spec::Spec;
+    let g = RoyalGuardGame::from_spec(&Spec::parse("royal_guard(royal_powers=false)").unwrap())
+        .unwrap();
+    let s = g
+        .parse_position("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")
+        .unwrap();
+    assert_eq!(reference_mate(&s, 3), Some(3));
+    let run = |depth: u32, nodes: u64, partial: bool| {
+        let mut ab = AlphaBeta::new(
+            AlphaBetaConfig {
+                depth,
+                nodes,
+                partial,
+                ..AlphaBetaConfig::default()
+            },
+            1,
+        );
+        let (mv, _) = ab.search(&s);
+        (s.move_to_text(mv), ab.last_depth)
+    };
+    let shallow = run(2, 0, false).0;
+    assert_ne!(shallow, "a1a6", "depth 2 finds the mate: no test");
+    assert_eq!(run(3, 0, false).0, "a1a6");
+    for nodes in [300, 350] {
+        let (off, d_off) = run(64, nodes, false);
+        let (on, d_on) = run(64, nodes, true);
+        assert_eq!((d_off, d_on), (2, 2), "budget {nodes}: depth 3 completed");
+        assert_eq!(off, shallow, "budget {nodes}");
+        assert_eq!(on, "a1a6", "budget {nodes}");
+    }
+    // A budget too small to finish the rook move keeps the depth-2 move.
+    assert_eq!(run(64, 200, true).0, shallow);
+    let spec = agents::AgentSpec::parse("alphabeta(partial=true,rfp=6)").unwrap();
+    assert!(
+        spec.canonical().ends_with(",rfp=6,partial=true)"),
+        "{}",
+        spec.canonical()
+    );
+    assert!(agents::AgentSpec::parse("alphabeta(partial=yes)").is_err());
+    assert!(agents::AgentSpec::parse("alphabeta(rfp=65)").is_err());
+}
+
+/// Reverse futility at depth (`rfp=6` with `futility=100`): the mates of
+/// the win-distance tests are still found at their distance, and chess
+/// searches fewer nodes at depth 6 than with futility's depth 3 alone.
+#[test]
+fn reverse_futility_at_depth_keeps_the_wins_and_prunes() {
+    check_mates(
+        &AlphaBetaConfig {
+            futility: 100,
+            rfp: 6,
+            ..AlphaBetaConfig::default()
+        },
+        &[2],
+    );
+    let count = |rfp: u32| {
+        engine::visit_game(
+            "royal_guard(royal_powers=false)",
+            NodeCount {
+                depth: 6,
+                config: AlphaBetaConfig {
+                    futility: 100,
+                    rfp,
+                    ..AlphaBetaConfig::default()
+                },
+            },
+        )
+        .unwrap()
+        .0
+    };
+    let (three, six) = (count(0), count(6));
+    assert_eq!(count(3), three, "rfp=3 is futility's own depth");
+    assert!(six < three, "rfp=6 {six} >= {three}");
+}

@@ -141,6 +141,15 @@ pub struct SearchDefaults {
     /// opponent's previous move is ordered right after the killers.
     /// Generic: off.
     pub countermoves: bool,
+    /// Alpha-beta reverse futility pruning's depth: with a futility
+    /// margin M, a non-PV node of depth d ≤ this whose evaluation reaches
+    /// beta + M·d returns it (0: 3, the futility pruning's own). Generic: 0.
+    pub reverse_futility_depth: u32,
+    /// Alpha-beta partial iterations: where the clock or node budget
+    /// interrupts an iteration after a root move searched in full beat
+    /// the previous iteration's move inside the window, that move is
+    /// played. Generic: off.
+    pub partial_iterations: bool,
     /// The named weights of the game's evaluation, in the order
     /// [`Search::evaluate_weighted`] reads them. Generic: none (the
     /// evaluation takes no weights).
@@ -184,6 +193,8 @@ impl Default for SearchDefaults {
             iterative_reduction: false,
             history_malus: false,
             countermoves: false,
+            reverse_futility_depth: 0,
+            partial_iterations: false,
             eval_weights: &[],
         }
     }
