@@ -697,16 +697,12 @@ fn an_interrupted_iteration_plays_the_better_move_it_found() {
         .parse_position("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")
         .unwrap();
     assert_eq!(reference_mate(&s, 3), Some(3));
+    // Chess's own defaults (check extensions, capture order, ...).
+    let chess = engine::Search::search_defaults(&s);
     let run = |depth: u32, nodes: u64, partial: bool| {
-        let mut ab = AlphaBeta::new(
-            AlphaBetaConfig {
-                depth,
-                nodes,
-                partial,
-                ..AlphaBetaConfig::default()
-            },
-            1,
-        );
+        let spec = format!("alphabeta(depth={depth},nodes={nodes},partial={partial})");
+        let config = AlphaBetaConfig::from_spec_with(&Spec::parse(&spec).unwrap(), &chess).unwrap();
+        let mut ab = AlphaBeta::new(config, 1);
         let (mv, _) = ab.search(&s);
         (s.move_to_text(mv), ab.last_depth)
     };
@@ -733,10 +729,13 @@ fn an_interrupted_iteration_plays_the_better_move_it_found() {
 }
 
 /// Reverse futility at depth (`rfp=6` with `futility=100`): the mates of
-/// the win-distance tests are still found at their distance, and chess
-/// searches fewer nodes at depth 6 than with futility's depth 3 alone.
+/// the win-distance tests are still found at their distance; and chess,
+/// with its defaults, searches fewer nodes to depth 8 after 1.e4 d5 2.Nc3
+/// Nf6 3.Bb5 c6 than with futility's depth 3 alone.
 #[test]
 fn reverse_futility_at_depth_keeps_the_wins_and_prunes() {
+    use engine::royal_guard::RoyalGuardGame;
+    use engine::spec::Spec;
     check_mates(
         &AlphaBetaConfig {
             futility: 100,
@@ -745,22 +744,23 @@ fn reverse_futility_at_depth_keeps_the_wins_and_prunes() {
         },
         &[2],
     );
+    let g = RoyalGuardGame::from_spec(&Spec::parse("royal_guard(royal_powers=false)").unwrap())
+        .unwrap();
+    let mut s = g.initial_state(1);
+    for m in ["e2e4", "d7d5", "b1c3", "g8f6", "f1b5", "c7c6"] {
+        let mv = s.parse_move(m).unwrap();
+        s.apply(mv);
+    }
+    let chess = engine::Search::search_defaults(&s);
     let count = |rfp: u32| {
-        engine::visit_game(
-            "royal_guard(royal_powers=false)",
-            NodeCount {
-                depth: 6,
-                config: AlphaBetaConfig {
-                    futility: 100,
-                    rfp,
-                    ..AlphaBetaConfig::default()
-                },
-            },
-        )
-        .unwrap()
-        .0
+        let spec = format!("alphabeta(depth=8,rfp={rfp})");
+        let config = AlphaBetaConfig::from_spec_with(&Spec::parse(&spec).unwrap(), &chess).unwrap();
+        let mut ab = AlphaBeta::new(config, 1);
+        let (_, v) = ab.search(&s);
+        assert_eq!(ab.last_depth, 8);
+        (ab.last_nodes, v)
     };
     let (three, six) = (count(0), count(6));
     assert_eq!(count(3), three, "rfp=3 is futility's own depth");
-    assert!(six < three, "rfp=6 {six} >= {three}");
+    assert!(six.0 < three.0, "rfp=6 {six:?}, rfp=0 {three:?}");
 }
