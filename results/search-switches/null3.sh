@@ -11,15 +11,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source results/tune/logged.sh # B (the binary), logged
-dir=results/search-switches
+source results/search-switches/chess-sprt.sh # chess_sprt
 check() {
   local name=$1 ms=$2 seed=$3
-  logged "$name" "$dir/null3.load.txt" "$dir/$name.txt" \
-    "$B" sprt --game "royal_guard(royal_powers=false)" \
-    --agents "alphabeta(depth=64,ms=$ms,null=3)" "alphabeta(depth=64,ms=$ms,null=0)" \
-    --elo0 0 --elo1 20 --max-games 800 --threads 2 --seed "$seed" \
-    --openings 100 --opening-plies 4 --quiet --sprt "$dir/sprt.csv" \
-    --out "$dir/$name-games.csv.gz"
+  chess_sprt "$name" null3.load.txt "$seed" \
+    "alphabeta(depth=64,ms=$ms,null=3)" "alphabeta(depth=64,ms=$ms,null=0)"
 }
 check null3 50 105
 check null3-100ms 100 106

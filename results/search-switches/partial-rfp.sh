@@ -14,15 +14,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source results/tune/logged.sh # B (the binary), logged
-dir=results/search-switches
+source results/search-switches/chess-sprt.sh # chess_sprt
 check() {
   local name=$1 on=$2 off=$3 seed=$4
-  logged "$name" "$dir/partial-rfp.load.txt" "$dir/$name.txt" \
-    "$B" sprt --game "royal_guard(royal_powers=false)" \
-    --agents "alphabeta(depth=64,ms=50,$on)" "alphabeta(depth=64,ms=50,$off)" \
-    --elo0 0 --elo1 20 --max-games 800 --threads 2 --seed "$seed" \
-    --openings 100 --opening-plies 4 --quiet --sprt "$dir/sprt.csv" \
-    --out "$dir/$name-games.csv.gz"
+  chess_sprt "$name" partial-rfp.load.txt "$seed" \
+    "alphabeta(depth=64,ms=50,$on)" "alphabeta(depth=64,ms=50,$off)"
 }
 check partial partial=true partial=false 107
 check rfp6 rfp=6 rfp=0 108
