@@ -24,7 +24,11 @@
 //!   max^n and chance: a terminal node is proven with its returns; a seat
 //!   node is proven as soon as one child is proven to win for the seat to
 //!   move (return 1), or once every child is proven (the child best for the
-//!   seat to move, the first in the child order on ties); a chance node once
+//!   seat to move), unless children equally good for it differ for another
+//!   seat: with three or four seats a seat that cannot win may be
+//!   indifferent between moves that decide who else wins, and no one
+//!   outcome follows (such a node stays unproven; it is searched on and
+//!   backed up by its visits); a chance node once
 //!   every outcome is proven (the expected returns). **Distances** are
 //!   backed up with the proofs: a terminal node is 0 plies from the end; a
 //!   node won for the mover one ply more than its quickest proven winning
@@ -604,7 +608,23 @@ impl<S: State + Search> Mcts<S> {
             }
             let pick = match win {
                 Some(w) => w,
-                None if all => best.expect("a node with children"),
+                None if all => {
+                    let b = best.expect("a node with children");
+                    // With more than two seats a seat that cannot win may
+                    // be indifferent between moves that decide who else
+                    // wins: its best value then names no one outcome, and
+                    // the node stays unproven (only two seats, or equal
+                    // outcomes, make the choice certain).
+                    let v = self.nodes[b].proven;
+                    let open = (first..end).any(|i| {
+                        let p = self.nodes[i].proven;
+                        p[m] == v[m] && p != v
+                    });
+                    if open {
+                        return false;
+                    }
+                    b
+                }
                 None => return false,
             };
             proven = self.nodes[pick].proven;

@@ -304,3 +304,117 @@ fn mcts_root_win_search_then_reuse_plays_on_when_the_seat_moves_again() {
         s.apply(mv);
     }
 }
+
+/// A three-seat kingmaker: seat 0 either yields (seat 2 wins at once) or
+/// hands the choice to seat 1, who then makes seat 0 or seat 2 the
+/// winner. The winner gets 1, the others −1, so seat 1 loses either way
+/// and is indifferent: the game has no one max^n value, and the only
+/// certain fact is that yielding loses for seat 0.
+#[derive(Clone, Debug, PartialEq)]
+struct Kingmaker {
+    /// 0: seat 0 to move; 1: seat 1 to move; 2: over.
+    stage: u8,
+    winner: usize,
+    ply: u32,
+}
+
+impl std::fmt::Display for Kingmaker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "stage {} winner {}", self.stage, self.winner)
+    }
+}
+
+impl State for Kingmaker {
+    type Move = u32;
+    fn num_seats(&self) -> usize {
+        3
+    }
+    fn to_move(&self) -> engine::ToMove {
+        match self.stage {
+            0 => engine::ToMove::Seat(0),
+            1 => engine::ToMove::Seat(1),
+            _ => engine::ToMove::Terminal,
+        }
+    }
+    fn legal_moves(&self, out: &mut Vec<u32>) {
+        out.clear();
+        if self.stage < 2 {
+            out.extend([0, 1]);
+        }
+    }
+    fn apply(&mut self, mv: u32) {
+        (self.stage, self.winner) = match (self.stage, mv) {
+            (0, 0) => (2, 2), // yield
+            (0, _) => (1, 0), // the choice goes to seat 1
+            (_, 0) => (2, 0),
+            _ => (2, 2),
+        };
+        self.ply += 1;
+    }
+    fn returns(&self) -> engine::Returns {
+        let mut r = [0.0; engine::MAX_SEATS];
+        if self.stage == 2 {
+            for (s, x) in r.iter_mut().enumerate().take(3) {
+                *x = if s == self.winner { 1.0 } else { -1.0 };
+            }
+        }
+        r
+    }
+    fn zobrist(&self) -> u64 {
+        u64::from(self.stage) << 2 | self.winner as u64
+    }
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.zobrist()
+    }
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+    fn move_to_text(&self, mv: u32) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u32, engine::GameError> {
+        text.parse().map_err(|_| engine::GameError::new("bad"))
+    }
+}
+
+impl engine::Research for Kingmaker {
+    fn first_mover_seat(&self) -> Option<usize> {
+        Some(0)
+    }
+}
+
+impl engine::Search for Kingmaker {}
+
+/// With three seats the solver proves no value that hangs on how an
+/// indifferent seat breaks a tie: seat 1's choice and so the root stay
+/// unproven (before, the tie-break proved the root won or lost for seat 0
+/// by the shuffled child order, and a root proven lost stops searching),
+/// the yield is still proven lost, and seat 0 hands the choice over.
+#[test]
+fn mcts_solver_proves_nothing_an_indifferent_seat_decides() {
+    let start = Kingmaker {
+        stage: 0,
+        winner: 0,
+        ply: 0,
+    };
+    for seed in 0..16 {
+        let mut m = Mcts::<Kingmaker>::new(
+            MctsConfig {
+                iterations: 200,
+                ..MctsConfig::default()
+            },
+            seed,
+        );
+        assert_eq!(m.search(&start), 1, "seed {seed}");
+        assert_eq!(m.root_proven(), None, "seed {seed}");
+        // Seat 1's node alone: both moves lose for it, with different
+        // winners, so it is not proven either.
+        let mut at_one = start.clone();
+        at_one.apply(1);
+        m.search(&at_one);
+        assert_eq!(m.root_proven(), None, "seed {seed}");
+    }
+}
