@@ -45,8 +45,13 @@ impl Search for SniggleState {
     /// --seed 2028 --openings 80 --opening-plies 2`. Its exploration
     /// constant `c=0.916` comes from `tune --spsa` at 10,000 iterations a
     /// move and beat `c=0.7` at 50 ms (H1 after 512 games, 284–228, +38.2
-    /// [+12.4, +64.4], seed 74, results/tune). Three and four seats keep
-    /// the generic cut-off and `c` (not measured there).
+    /// [+12.4, +64.4], seed 74, results/tune). Three and four seats play
+    /// as plain UCT does (`c=1.4`, no solver), with tree reuse: against two
+    /// `uct` seats at 50 ms a move on three-seat Sniggle (fair share 1/3),
+    /// `mcts` won 8 of 64 games with the generic values, 49 of 201 with
+    /// two-seat Sniggle's, and 72 of 201 with `cutoff=end,c=1.4,solver=false`
+    /// (0.358 [0.295, 0.427]); with the solver on it stayed below its share
+    /// at either `c` (results/mcts-vs-uct, "Three and four seats").
     fn search_defaults(&self) -> SearchDefaults {
         if self.rules.players == 2 {
             SearchDefaults {
@@ -55,7 +60,12 @@ impl Search for SniggleState {
                 ..SearchDefaults::default()
             }
         } else {
-            SearchDefaults::default()
+            SearchDefaults {
+                playout_cutoff: None,
+                mcts_c: 1.4,
+                mcts_solver: false,
+                ..SearchDefaults::default()
+            }
         }
     }
 }
