@@ -481,6 +481,14 @@ pub fn spec_key(spec: &str) -> String {
     }
 }
 
+/// Whether `key=value` is a switch written off ([`spec_key`]): a canonical
+/// spec holds it only where the game's default is on, so a label that
+/// leaves out the generic defaults keeps it (`mvv=false` on plain
+/// Catapult 8×8 says the search ran without the game's capture order).
+pub fn written_when_off(key: &str, value: &str) -> bool {
+    WRITTEN_WHEN_OFF.contains(&format!(",{key}={value}").as_str())
+}
+
 /// Whether two canonical specs name one agent, perhaps spelled before and
 /// after a game's default changed (by [`spec_key`]).
 pub fn same_agent(a: &str, b: &str) -> bool {

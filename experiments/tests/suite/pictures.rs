@@ -198,6 +198,38 @@ fn show_svg_has_title_side_to_move_and_last_move() {
     assert_eq!(text_of("marked").len(), 2);
 }
 
+/// A switch a canonical spec writes off (only where the game's default is
+/// on: `mvv=false` on plain Catapult 8×8, `minimax=0` on the tactics set)
+/// stays in the label, or the label would name the game's default; off
+/// switches the spec does not write stay out.
+#[test]
+fn labels_keep_a_switch_written_off() {
+    use experiments::output::table::short;
+    use experiments::report::agent_in_words;
+    let ab =
+        "alphabeta(depth=64,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,mvv=false,nodes=80000)";
+    assert_eq!(short(ab), "alphabeta(depth=64,mvv=false,nodes=80000)");
+    assert_eq!(
+        agent_in_words(ab),
+        "alpha-beta, 80,000 nodes a move (mvv=false)"
+    );
+    assert_eq!(
+        agent_in_words(
+            "mcts(iterations=1000,c=0.7,ms=0,mb=256,cutoff=4,scale=auto,solver=true,reuse=true,minimax=0)"
+        ),
+        "MCTS, 1,000 playouts a move (minimax=0)"
+    );
+    assert_eq!(
+        short("alphabeta(depth=3,ms=0,tt_mb=16,qdepth=8,pvs=true,aspiration=50,lmr=0)"),
+        "alphabeta(lmr=0)"
+    );
+    assert_eq!(short("alphabeta(depth=3,tt_mb=32)"), "alphabeta(tt_mb=32)");
+    assert_eq!(
+        short("catapult(size=8,royal=false,dagger=false)"),
+        "catapult"
+    );
+}
+
 /// The balance plot: a bar per row with the agent in words and the full
 /// specs as the label's tooltip, a fair-share tick at 1/seats (⅓ for a
 /// three-seat game), and a label area wide enough for the longest label.
