@@ -6,7 +6,9 @@ use std::fmt;
 
 use agents::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Uct, UctConfig};
 use engine::Research;
-use engine::{GameError, MAX_SEATS, Returns, Search, State, ToMove};
+use engine::{MAX_SEATS, Returns, Search, State, ToMove};
+
+use crate::common::toy_state_text;
 
 /// A chance game for 1–4 seats: the last seat picks a coin `i`, whose
 /// chance node then makes the mover win with probability `P[i]` (return
@@ -75,21 +77,7 @@ impl State for Coins {
             + self.picked.unwrap_or(9) as u64 * 7
             + self.outcome.map_or(3, |b| b as u64)
     }
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.zobrist()
-    }
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-    fn to_text(&self) -> String {
-        self.to_string()
-    }
-    fn move_to_text(&self, mv: usize) -> String {
-        mv.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<usize, GameError> {
-        text.parse().map_err(|_| GameError::new("bad"))
-    }
+    toy_state_text!(usize);
 }
 
 impl Research for Coins {

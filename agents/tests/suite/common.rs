@@ -7,7 +7,32 @@ use std::fmt;
 use engine::Research;
 use engine::slingshot::SlingshotGame;
 use engine::spec::Spec;
-use engine::{Game, GameError, MAX_SEATS, Returns, Search, State, ToMove};
+use engine::{Game, MAX_SEATS, Returns, Search, State, ToMove};
+
+/// The parts of a test game's `State` written alike by every game here:
+/// the key from scratch is the incremental key, the ply the `ply` field,
+/// the position text the `Display`, a move (a number of type `$mv`) its
+/// decimal.
+macro_rules! toy_state_text {
+    ($mv:ty) => {
+        fn zobrist_from_scratch(&self) -> u64 {
+            self.zobrist()
+        }
+        fn ply(&self) -> u32 {
+            self.ply
+        }
+        fn to_text(&self) -> String {
+            self.to_string()
+        }
+        fn move_to_text(&self, mv: $mv) -> String {
+            mv.to_string()
+        }
+        fn parse_move(&self, text: &str) -> Result<$mv, engine::GameError> {
+            text.parse().map_err(|_| engine::GameError::new("bad"))
+        }
+    };
+}
+pub(crate) use toy_state_text;
 
 /// Nim: a pile, the seats in turn take 1 or 2, whoever takes the last wins
 /// (return 1). With two seats the other loses (−1); with three, the seat
@@ -61,21 +86,7 @@ impl State for Nim {
     fn zobrist(&self) -> u64 {
         (self.pile as u64) << 2 | self.to_move as u64
     }
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.zobrist()
-    }
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-    fn to_text(&self) -> String {
-        self.to_string()
-    }
-    fn move_to_text(&self, mv: u32) -> String {
-        mv.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<u32, GameError> {
-        text.parse().map_err(|_| GameError::new("bad"))
-    }
+    toy_state_text!(u32);
 }
 
 impl Research for Nim {

@@ -6,6 +6,7 @@ use engine::slingshot::SlingshotGame;
 use engine::spinner::SpinnerGame;
 use engine::{Game, State, parse_legal_move};
 
+use crate::common::toy_state_text;
 use crate::common::{Nim, slingshot};
 
 /// The three-seat race (`Nim` with `seats: 3`): seats 0, 1, 2 in turn take
@@ -191,21 +192,7 @@ impl State for Subtract {
     fn zobrist(&self) -> u64 {
         (self.pile as u64) << 1 | self.to_move as u64
     }
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.zobrist()
-    }
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-    fn to_text(&self) -> String {
-        self.to_string()
-    }
-    fn move_to_text(&self, mv: u32) -> String {
-        mv.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<u32, engine::GameError> {
-        text.parse().map_err(|_| engine::GameError::new("bad"))
-    }
+    toy_state_text!(u32);
 }
 
 impl engine::Research for Subtract {
@@ -363,21 +350,7 @@ impl State for Kingmaker {
     fn zobrist(&self) -> u64 {
         u64::from(self.stage) << 2 | self.winner as u64
     }
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.zobrist()
-    }
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-    fn to_text(&self) -> String {
-        self.to_string()
-    }
-    fn move_to_text(&self, mv: u32) -> String {
-        mv.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<u32, engine::GameError> {
-        text.parse().map_err(|_| engine::GameError::new("bad"))
-    }
+    toy_state_text!(u32);
 }
 
 impl engine::Research for Kingmaker {
