@@ -15,9 +15,13 @@
 //! `min over openings of max(q, 1 − q)`, estimated by a split sample
 //! ([`HonestPie`]): the plug-in minimum over noisy estimates is pulled to ½.
 //!
-//! The games of a map are kept row by row in `<dir>/swapmap/<game>__<agent>.csv`
-//! (configuration beside it), so an interrupted map resumes; the summary
-//! rows go to `swapmap.csv`, one per opening.
+//! The games of a map are kept once, row by row, in the games file
+//! `<dir>/swapmap/<game>__<agent>.csv.gz` (the rows of every other run's
+//! games file, with the configuration beside it), so an interrupted map
+//! resumes and `replay` and `export` read its games; the summary rows go to
+//! `swapmap.csv`, one per opening. A map made before 6 December kept its
+//! games in `<game>__<agent>.csv` without their moves: it still summarises,
+//! and cannot grow.
 //!
 //! **Adaptive maps** (`--until`): instead of N games per opening, rounds of
 //! games go only to the openings that can still be the fairest
@@ -31,9 +35,9 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
-use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
+use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use rand::SeedableRng;
@@ -49,8 +53,8 @@ use engine::{BoardShape, Game, GameVisitor, Search, State, ToMove, visit_game};
 
 use crate::output::table::{games_bar, pool, read_table, write_table};
 use crate::research::balance::slug;
-use crate::run::records::Record;
-use crate::run::{mix, play_out};
+use crate::run::rows::RowWriter;
+use crate::run::{GameRecord, TournamentConfig, mix, play_out};
 use crate::stats::race::{Allocation, Race, RaceConfig, Stop, fold};
 use crate::stats::sequential::{ALPHA, Interval, Until};
 use crate::stats::wilson;
@@ -265,6 +269,9 @@ impl GameVisitor for PieVisitor<'_> {
             seed: args.seed,
             adaptive: args.until.is_some(),
         };
+        if config.start_seeds.len() > 1 << 16 {
+            bail!("--start-seeds: at most 65,536 seeds a map");
+        }
         // The job list: openings per start seed, classes in legal-move order.
         let mut jobs = Vec::new();
         let mut orbit = BTreeMap::new();
@@ -279,6 +286,14 @@ impl GameVisitor for PieVisitor<'_> {
                 );
             }
             let classes = opening_classes(&s0);
+            // A game's index holds its class in 16 bits (`Job::index`).
+            if classes.len() > 1 << 16 {
+                bail!(
+                    "{} has {} opening classes: a swap map takes at most 65,536",
+                    config.game,
+                    classes.len()
+                );
+            }
             let mut picked: Vec<usize> = (0..classes.len()).collect();
             if let Openings::Sample(k) = config.openings {
                 let mut rng = ChaCha8Rng::seed_from_u64(mix(config.seed, ss));
@@ -314,15 +329,15 @@ impl GameVisitor for PieVisitor<'_> {
         let dir = crate::output::table::beside(&args.out, "swapmap");
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create {}", dir.display()))?;
-        let games_csv = dir.join(format!(
-            "{}__{}.csv",
-            slug(&config.game),
-            slug(&config.agent)
-        ));
+        let stem = format!("{}__{}", slug(&config.game), slug(&config.agent));
+        let games_csv = dir.join(format!("{stem}.csv.gz"));
+        // A map made before its games kept their moves: `X.csv`, rows of
+        // `SwapGame` alone. It shares the configuration file.
+        let legacy = dir.join(format!("{stem}.csv"));
         // `X.csv.config.json`, as beside every other run's CSV; maps made
         // before per-agent seeding (commit 7307969) named it `X.config.json` and are moved to it.
         let cfg_path = crate::run::rows::config_path(&games_csv);
-        let old_cfg = games_csv.with_extension("config.json");
+        let old_cfg = legacy.with_extension("config.json");
         if old_cfg.exists() && !cfg_path.exists() {
             std::fs::rename(&old_cfg, &cfg_path)
                 .with_context(|| format!("cannot rename {}", old_cfg.display()))?;
@@ -330,40 +345,53 @@ impl GameVisitor for PieVisitor<'_> {
         // One run appends to a map's games at a time; outputs checked first.
         let _lock = crate::run::safety::lock_output(&games_csv)?;
         crate::run::safety::check_writable(&args.out)?;
+        let old_map = legacy.exists() && !games_csv.exists();
+        if old_map && args.overwrite {
+            std::fs::remove_file(&legacy)
+                .with_context(|| format!("cannot remove {}", legacy.display()))?;
+            let _ = std::fs::remove_file(crate::run::records::records_path(&legacy));
+        }
+        let read_only = old_map && !args.overwrite;
+        let games_path = if read_only { &legacy } else { &games_csv };
         let mut done: Vec<SwapGame> = Vec::new();
-        if games_csv.exists() && !args.overwrite {
+        let mut columns = None;
+        if games_path.exists() && !args.overwrite {
             let old: Option<PieConfig> = std::fs::read_to_string(&cfg_path)
                 .ok()
                 .and_then(|t| serde_json::from_str(&t).ok());
             if old.as_ref() != Some(&config) {
                 bail!(
                     "{} holds a map made with another configuration ({}); pass --overwrite to replace it",
-                    games_csv.display(),
+                    games_path.display(),
                     cfg_path.display()
                 );
             }
-            done = read_games(&games_csv)?;
+            if read_only {
+                done = read_games(&legacy)?;
+            } else {
+                let (_, head) =
+                    crate::run::rows::for_each_game_row(&games_csv, true, |row, n, shape| {
+                        done.push(swap_game(&row.to_record(n, shape, None)?, &config)?);
+                        Ok(())
+                    })?;
+                columns = Some(head);
+            }
         }
         std::fs::write(&cfg_path, serde_json::to_string_pretty(&config)? + "\n")
             .with_context(|| format!("cannot write {}", cfg_path.display()))?;
-        let file = if done.is_empty() {
-            File::create(&games_csv)
-        } else {
-            OpenOptions::new().append(true).open(&games_csv)
-        }
-        .with_context(|| format!("cannot write {}", games_csv.display()))?;
-        // Records of the games played from now on (maps made before records
-        // existed have none for their earlier games).
-        let records = crate::run::records::records_path(&games_csv);
-        if done.is_empty() {
-            File::create(&records)
-                .with_context(|| format!("cannot write {}", records.display()))?;
-        }
+        let writer = match (read_only, columns) {
+            (true, _) => None,
+            (false, Some(head)) if !done.is_empty() => Some(RowWriter::append(&games_csv, head)?),
+            (false, _) => Some(RowWriter::create(&games_csv, 2)?),
+        };
         let mut sink = Sink {
-            writer: csv::WriterBuilder::new()
-                .has_headers(done.is_empty())
-                .from_writer(file),
-            records,
+            writer,
+            path: games_path.clone(),
+            rows: TournamentConfig {
+                game: config.game.clone(),
+                agents: vec![config.agent.clone()],
+                ..TournamentConfig::default()
+            },
             pool: pool(args.threads)?,
             starts: config
                 .start_seeds
@@ -373,7 +401,7 @@ impl GameVisitor for PieVisitor<'_> {
             spec: &self.spec,
             config: &config,
         };
-        let games_csv_text = games_csv.display().to_string();
+        let games_csv_text = games_path.display().to_string();
         let Some(race_config) = race_config else {
             let have: HashSet<(u64, usize, u32)> = done
                 .iter()
@@ -386,9 +414,10 @@ impl GameVisitor for PieVisitor<'_> {
             let bar = games_bar(todo.len(), args.progress);
             let got = sink
                 .play(&todo, &bar)
-                .with_context(|| format!("writing {}", games_csv.display()))?;
+                .with_context(|| format!("writing {}", games_path.display()))?;
             done.extend(got);
             bar.finish_and_clear();
+            sink.finish()?;
             return Ok(PieOutcome {
                 rows: summarise(&config, &games_csv_text, &orbit, &done),
                 races: Vec::new(),
@@ -443,10 +472,11 @@ impl GameVisitor for PieVisitor<'_> {
                         })
                         .collect())
                 })
-                .with_context(|| format!("writing {}", games_csv.display()))?;
+                .with_context(|| format!("writing {}", games_path.display()))?;
             races.push(race_report(ss, openings, &race, race_config.until, stop));
         }
         bar.finish_and_clear();
+        sink.finish()?;
         Ok(PieOutcome {
             rows: summarise(&config, &games_csv_text, &orbit, &used),
             races,
@@ -502,23 +532,71 @@ impl Job {
         }
     }
 
-    /// The game's index in its records: class-major within the map (a
-    /// uniform map's classes hold `games_per_opening` games each; an
-    /// adaptive map's classes have room for 2³² games).
+    /// The game's index in the map's games file: its start seed's place in
+    /// the map's list, its class and its number, in bits 48 and up, 32 to
+    /// 47 and 0 to 31 ([`swap_game`] reads them back).
     fn index(&self, config: &PieConfig) -> u64 {
-        if config.adaptive {
-            ((self.class as u64) << 32) | u64::from(self.game)
-        } else {
-            self.class as u64 * u64::from(config.games_per_opening) + u64::from(self.game)
-        }
+        let place = config
+            .start_seeds
+            .iter()
+            .position(|&s| s == self.start_seed)
+            .unwrap_or(0) as u64;
+        (place << 48) | ((self.class as u64) << 32) | u64::from(self.game)
     }
 }
 
-/// Where a map's games go: played on the pool, written row by row (and
-/// their records) as they finish.
+/// The map game a row of its games file holds: the start seed, class and
+/// game number from its index ([`Job::index`]), the opening from its first
+/// move, the first mover's score from the returns. Freshly played games go
+/// through it too, so a resumed map sums the same games the same way.
+///
+/// # Errors
+/// A row of another seat count, an index naming no start seed of the map,
+/// a row without moves or without a first mover among its two seats.
+fn swap_game(r: &GameRecord, config: &PieConfig) -> Result<SwapGame> {
+    let place = (r.index >> 48) as usize;
+    let start_seed = *config
+        .start_seeds
+        .get(place)
+        .ok_or_else(|| anyhow!("game {}: the map has no start seed {place}", r.index))?;
+    let opening = r
+        .moves
+        .split(' ')
+        .next()
+        .filter(|m| !m.is_empty())
+        .ok_or_else(|| anyhow!("game {}: no moves", r.index))?;
+    let fm = r.first_mover.unwrap_or(0);
+    if r.returns.len() != 2 || fm > 1 {
+        bail!("game {}: not a game of two seats", r.index);
+    }
+    let (mine, theirs) = (r.returns[fm], r.returns[1 - fm]);
+    Ok(SwapGame {
+        start_seed,
+        class: ((r.index >> 32) & 0xffff) as usize,
+        opening: opening.to_string(),
+        game: r.index as u32,
+        seed: r.seed,
+        first_mover_score: if mine > theirs {
+            1.0
+        } else if mine == theirs {
+            0.5
+        } else {
+            0.0
+        },
+        plies: r.plies,
+    })
+}
+
+/// Where a map's games go: played on the pool, written row by row to the
+/// map's games file as they finish.
 struct Sink<'a, S> {
-    writer: csv::Writer<File>,
-    records: PathBuf,
+    /// The games file's writer; `None` for a map made before games kept
+    /// their moves, which cannot grow.
+    writer: Option<RowWriter>,
+    /// The games file.
+    path: PathBuf,
+    /// What the rows name: the game, and the agent (agent 0) in both seats.
+    rows: TournamentConfig,
     pool: rayon::ThreadPool,
     starts: BTreeMap<u64, S>,
     spec: &'a AgentSpec,
@@ -526,41 +604,77 @@ struct Sink<'a, S> {
 }
 
 impl<S: Research + Search + 'static> Sink<'_, S> {
-    /// Plays `todo` in parallel, writing each game as it ends; returns them
-    /// in the order they ended.
+    /// Plays `todo` in parallel, writing each game as it ends (made durable
+    /// whenever no finished game waits); returns them in the order they
+    /// ended.
+    ///
+    /// # Errors
+    /// An I/O error, or games to play in a map that cannot grow.
     fn play(&mut self, todo: &[&Job], bar: &indicatif::ProgressBar) -> Result<Vec<SwapGame>> {
-        let (tx, rx) = mpsc::channel::<(SwapGame, Record)>();
-        let (writer, records) = (&mut self.writer, &self.records);
+        if todo.is_empty() {
+            return Ok(Vec::new());
+        }
+        let Some(writer) = self.writer.as_mut() else {
+            bail!(
+                "{} is a map made before a map's games kept their moves and cannot grow ({} game{} to play): pass --overwrite to play it again into {}.gz",
+                self.path.display(),
+                todo.len(),
+                if todo.len() == 1 { "" } else { "s" },
+                self.path.display()
+            );
+        };
+        let (tx, rx) = mpsc::channel::<Result<(SwapGame, GameRecord)>>();
+        let rows = &self.rows;
         let (pool, starts, spec, config) = (&self.pool, &self.starts, self.spec, self.config);
         std::thread::scope(|scope| -> Result<Vec<SwapGame>> {
-            let w = scope.spawn(|| -> Result<Vec<SwapGame>> {
+            let w = scope.spawn(move || -> Result<Vec<SwapGame>> {
                 let mut got = Vec::new();
-                for (g, rec) in rx {
-                    writer.serialize(&g)?;
-                    writer.flush()?;
-                    crate::run::records::append(records, &rec)?;
-                    bar.inc(1);
-                    got.push(g);
+                while let Ok(first) = rx.recv() {
+                    let mut next = Some(first);
+                    while let Some(done) = next {
+                        let (g, rec) = done?;
+                        writer.write(rows, &rec)?;
+                        bar.inc(1);
+                        got.push(g);
+                        next = rx.try_recv().ok();
+                    }
+                    writer.sync()?;
                 }
                 Ok(got)
             });
             pool.install(|| {
                 todo.par_iter().for_each_with(tx, |tx, job| {
-                    let _ = tx.send(play(&starts[&job.start_seed], spec, job, config));
+                    let rec = play(&starts[&job.start_seed], spec, job, config);
+                    let _ = tx.send(swap_game(&rec, config).map(|g| (g, rec)));
                 });
             });
             w.join()
                 .map_err(|_| anyhow!("the CSV writer thread panicked"))?
         })
     }
+
+    /// Ends the games file (a compressed file's trailer).
+    ///
+    /// # Errors
+    /// An I/O error.
+    fn finish(&mut self) -> Result<()> {
+        match self.writer.take() {
+            Some(w) => w.finish(),
+            None => Ok(()),
+        }
+    }
 }
 
+/// Plays one game of a map: its opening, then the agent in both seats with
+/// no swap offered, so its moves replay in the game itself (`replay
+/// --verify`).
 fn play<S: Research + Search + 'static>(
     start: &S,
     spec: &AgentSpec,
     job: &Job,
     config: &PieConfig,
-) -> (SwapGame, Record) {
+) -> GameRecord {
+    let clock = Instant::now();
     let mut state = start.clone();
     let opening = state
         .parse_move(&job.opening)
@@ -570,46 +684,30 @@ fn play<S: Research + Search + 'static>(
     let mut players: Vec<_> = (0..2)
         .map(|seat| spec.build::<S>(mix(job.seed, seat as u64 + 1)))
         .collect();
-    let mut line = job.opening.clone();
-    let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut line));
-    let moves: Vec<String> = line.split(' ').map(str::to_string).collect();
-    let r = state.returns();
-    // The game's record: no swap was offered, so its moves replay in the
-    // game itself (`replay --verify`).
-    let record = Record {
-        boardlab: env!("CARGO_PKG_VERSION").to_string(),
-        game: config.game.clone(),
+    let mut moves = job.opening.clone();
+    let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
+    let r = state.returns()[..2].to_vec();
+    let roles: Vec<engine::SeatRole> = (0..2).map(|s| state.seat_role(s)).collect();
+    GameRecord {
         index: job.index(config),
         seed: job.seed,
-        start: start.to_text(),
+        seats: vec![0, 0],
+        winners: crate::run::records::winners(&r),
+        returns: r,
+        roles: roles.iter().map(|x| x.role.to_string()).collect(),
+        colours: roles.iter().map(|x| x.colour.clone()).collect(),
+        teams: roles.iter().map(|x| x.team).collect(),
+        first_mover: state.first_mover_seat(),
+        setter: state.setter_seat(),
+        plies: state.ply(),
+        turns: Some(opening_turns + turns),
+        wall_ms: clock.elapsed().as_millis() as u64,
+        moves,
+        end: state.end_reason().map(str::to_string),
         opening: None,
         opening_moves: None,
-        agents: vec![spec.canonical(); 2],
-        plies: moves.len() as u32,
-        moves,
-        turns: opening_turns + turns,
-        winners: crate::run::records::winners(&r[..2]),
-        returns: r[..2].to_vec(),
-        end: state.end_reason().map(str::to_string),
-    };
-    let fm = state.first_mover_seat().unwrap_or(0);
-    let score = if r[fm] > r[1 - fm] {
-        1.0
-    } else if r[fm] == r[1 - fm] {
-        0.5
-    } else {
-        0.0
-    };
-    let row = SwapGame {
-        start_seed: job.start_seed,
-        class: job.class,
-        opening: job.opening.clone(),
-        game: job.game,
-        seed: job.seed,
-        first_mover_score: score,
-        plies: state.ply(),
-    };
-    (row, record)
+        start: Some(start.to_text()),
+    }
 }
 
 fn read_games(path: &Path) -> Result<Vec<SwapGame>> {

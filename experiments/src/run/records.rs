@@ -5,8 +5,8 @@
 //! `FILE.csv`, or `FILE.csv.gz` compressed), which holds every move, the
 //! start position, the agents and the end reason. [`read_records`] reads a
 //! games file's rows as records, and JSON Lines records files too
-//! (`play --records`, swap maps, and runs made before the games file held
-//! the start position). The fields are those of [`Record`]
+//! (`play --records`, and swap maps and runs made before the games file
+//! held the start position). The fields are those of [`Record`]
 //! (docs/results-format.md).
 //!
 //! [`replay`] prints a record's boards ply by ply; [`verify`] replays every
@@ -72,9 +72,9 @@ pub struct Record {
     pub end: Option<String>,
 }
 
-/// The records file beside a games file `FILE`: `FILE.records.jsonl` (swap
-/// maps write their records there; runs made before the games file held
-/// the start position wrote theirs there too).
+/// The records file beside a games file `FILE`: `FILE.records.jsonl`, where
+/// swap maps and runs made before the games file held the start position
+/// wrote their records.
 pub fn records_path(out: &Path) -> PathBuf {
     let mut p = out.as_os_str().to_owned();
     p.push(".records.jsonl");

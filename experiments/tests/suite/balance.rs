@@ -290,6 +290,85 @@ fn adaptive_swap_maps_race_resume_and_extend() {
     }
 }
 
+/// A swap map made before its games kept their moves (`X.csv`: a row of
+/// scores a game, no moves) still summarises without playing a game, is
+/// refused when it lacks games, and `--overwrite` plays it again into the
+/// games file `X.csv.gz`.
+#[test]
+fn an_old_swap_map_summarises_and_cannot_grow() {
+    let d = dir("swapmap-old");
+    let out = p(&d, "runs/swapmap.csv");
+    let args = |overwrite: bool| {
+        let mut a = vec![
+            "pie",
+            "--game",
+            "slingshot(size=7)",
+            "--agent",
+            "random",
+            "--games-per-opening",
+            "2",
+            "--openings",
+            "3",
+            "--seed",
+            "5",
+            "--out",
+            &out,
+            "--quiet",
+        ];
+        if overwrite {
+            a.push("--overwrite");
+        }
+        a
+    };
+    ok(&args(false));
+    let rows = read_swapmap(out.as_ref()).unwrap();
+    assert_eq!(rows.len(), 3);
+    let gz: Vec<_> = std::fs::read_dir(d.join("runs/swapmap"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".csv.gz"))
+        .collect();
+    assert_eq!(gz.len(), 1);
+    // The same map in the old form, every first mover a winner.
+    let games = experiments::run::records::read_records(&gz[0]).unwrap();
+    assert_eq!(games.len(), 6);
+    let legacy = gz[0].with_extension("");
+    let mut text = String::from("start_seed,class,opening,game,seed,first_mover_score,plies\n");
+    for (_, r) in &games {
+        text += &format!(
+            "0,{},\"{}\",{},{:#018x},1,{}\n",
+            (r.index >> 32) & 0xffff,
+            r.moves[0],
+            r.index & 0xffff_ffff,
+            r.seed,
+            r.plies
+        );
+    }
+    std::fs::remove_file(&gz[0]).unwrap();
+    // One game short: refused in one line, nothing played.
+    let short: String = text.lines().take(6).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&legacy, short).unwrap();
+    fails(
+        &args(false),
+        "made before a map's games kept their moves and cannot grow (1 game to play)",
+    );
+    assert!(!gz[0].exists());
+    // Whole: summarised as it stands.
+    std::fs::write(&legacy, &text).unwrap();
+    ok(&args(false));
+    let old = read_swapmap(out.as_ref()).unwrap();
+    assert_eq!(old.len(), 3);
+    for r in &old {
+        assert_eq!((r.n, r.wins, r.draws), (2, 2, 0), "{old:?}");
+        assert!(r.games_csv.ends_with("__random.csv"), "{}", r.games_csv);
+    }
+    assert!(!gz[0].exists());
+    // --overwrite plays it again, the same games, into the games file.
+    ok(&args(true));
+    assert_eq!(read_swapmap(out.as_ref()).unwrap(), rows);
+    assert!(gz[0].exists() && !legacy.exists());
+}
+
 #[test]
 fn swap_maps_and_the_report() {
     let d = dir("swapmap");
@@ -324,16 +403,16 @@ fn swap_maps_and_the_report() {
     // Same seed, same map; a rerun resumes to the same rows.
     ok(&args);
     assert_eq!(read_swapmap(out.as_ref()).unwrap(), rows);
-    // Every game of the map has its record, and they replay in the game.
-    let recs: Vec<_> = std::fs::read_dir(d.join("results/swapmap"))
+    // Every game of the map is stored once, in a games file, and replays
+    // in the game.
+    let files: Vec<_> = std::fs::read_dir(d.join("results/swapmap"))
         .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".records.jsonl"))
+        .map(|e| e.unwrap().path().to_string_lossy().to_string())
+        .filter(|p| !p.ends_with(".config.json") && !p.ends_with(".lock"))
         .collect();
-    assert_eq!(recs.len(), 1);
-    let text = std::fs::read_to_string(&recs[0]).unwrap();
-    assert_eq!(text.lines().count(), 30);
-    let v = ok(&["replay", recs[0].to_str().unwrap(), "--verify"]);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(files[0].ends_with(".csv.gz"), "{files:?}");
+    let v = ok(&["replay", &files[0], "--verify"]);
     assert!(v.contains("30 games"), "{v}");
     // A one-cell map on a hex-free square board: pie(catapult) has from-to
     // openings, so it gets a table and no heat map.
