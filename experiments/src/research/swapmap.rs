@@ -53,6 +53,7 @@ use engine::{BoardShape, Game, GameVisitor, Search, State, ToMove, visit_game};
 
 use crate::output::table::{games_bar, pool, read_table, write_table};
 use crate::research::balance::slug;
+use crate::run::play::ended;
 use crate::run::rows::RowWriter;
 use crate::run::{GameRecord, TournamentConfig, mix, play_out};
 use crate::stats::race::{Allocation, Race, RaceConfig, Stop, fold};
@@ -687,19 +688,10 @@ fn play<S: Research + Search + 'static>(
     let mut moves = job.opening.clone();
     let turns = play_out(&mut state, &mut players, mix(job.seed, 0), Some(&mut moves));
     let r = state.returns()[..2].to_vec();
-    let roles: Vec<engine::SeatRole> = (0..2).map(|s| state.seat_role(s)).collect();
     GameRecord {
         index: job.index(config),
         seed: job.seed,
         seats: vec![0, 0],
-        winners: crate::run::records::winners(&r),
-        returns: r,
-        roles: roles.iter().map(|x| x.role.to_string()).collect(),
-        colours: roles.iter().map(|x| x.colour.clone()).collect(),
-        teams: roles.iter().map(|x| x.team).collect(),
-        first_mover: state.first_mover_seat(),
-        setter: state.setter_seat(),
-        plies: state.ply(),
         turns: Some(opening_turns + turns),
         wall_ms: clock.elapsed().as_millis() as u64,
         moves,
@@ -707,6 +699,7 @@ fn play<S: Research + Search + 'static>(
         opening: None,
         opening_moves: None,
         start: Some(start.to_text()),
+        ..ended(&state, r)
     }
 }
 

@@ -161,19 +161,10 @@ pub fn play_job<G: Game>(
         Some((seat, _)) => forfeit_returns(n, *seat),
         None => state.returns()[..n].to_vec(),
     };
-    let seat_roles: Vec<engine::SeatRole> = (0..n).map(|s| state.seat_role(s)).collect();
     GameRecord {
         index: job.index,
         seed: job.seed,
         seats: job.seats.clone(),
-        winners: crate::run::records::winners(&r),
-        returns: r,
-        roles: seat_roles.iter().map(|x| x.role.to_string()).collect(),
-        colours: seat_roles.iter().map(|x| x.colour.clone()).collect(),
-        teams: seat_roles.iter().map(|x| x.team).collect(),
-        first_mover: state.first_mover_seat(),
-        setter: state.setter_seat(),
-        plies: state.ply(),
         turns: Some(turns),
         wall_ms: start.elapsed().as_millis() as u64,
         moves,
@@ -184,5 +175,24 @@ pub fn play_job<G: Game>(
         opening: job.opening,
         opening_moves: opening.map(|o| o.text.clone()),
         start: Some(start_text),
+        ..ended(&state, r)
+    }
+}
+
+/// What a game's last state tells its record, given the seats' returns:
+/// the winners and returns, each seat's role, colour and team, the first
+/// mover, the setter and the plies; the other fields are empty.
+pub fn ended<S: Research>(state: &S, returns: Vec<f64>) -> GameRecord {
+    let seats: Vec<engine::SeatRole> = (0..returns.len()).map(|s| state.seat_role(s)).collect();
+    GameRecord {
+        winners: crate::run::records::winners(&returns),
+        returns,
+        roles: seats.iter().map(|x| x.role.to_string()).collect(),
+        colours: seats.iter().map(|x| x.colour.clone()).collect(),
+        teams: seats.iter().map(|x| x.team).collect(),
+        first_mover: state.first_mover_seat(),
+        setter: state.setter_seat(),
+        plies: state.ply(),
+        ..GameRecord::default()
     }
 }
