@@ -290,6 +290,33 @@ fn adaptive_swap_maps_race_resume_and_extend() {
     }
 }
 
+/// `pie` on Slingshot 7×7 with `random` in both seats: `games` games from
+/// each of `openings` sampled openings, run seed `seed`, the summary to
+/// `out`, quiet.
+fn random_slingshot_map<'a>(
+    games: &'a str,
+    openings: &'a str,
+    seed: &'a str,
+    out: &'a str,
+) -> Vec<&'a str> {
+    vec![
+        "pie",
+        "--game",
+        "slingshot(size=7)",
+        "--agent",
+        "random",
+        "--games-per-opening",
+        games,
+        "--openings",
+        openings,
+        "--seed",
+        seed,
+        "--out",
+        out,
+        "--quiet",
+    ]
+}
+
 /// A swap map made before its games kept their moves (`X.csv`: a row of
 /// scores a game, no moves) still summarises without playing a game, is
 /// refused when it lacks games, and `--overwrite` plays it again into the
@@ -299,22 +326,7 @@ fn an_old_swap_map_summarises_and_cannot_grow() {
     let d = dir("swapmap-old");
     let out = p(&d, "runs/swapmap.csv");
     let args = |overwrite: bool| {
-        let mut a = vec![
-            "pie",
-            "--game",
-            "slingshot(size=7)",
-            "--agent",
-            "random",
-            "--games-per-opening",
-            "2",
-            "--openings",
-            "3",
-            "--seed",
-            "5",
-            "--out",
-            &out,
-            "--quiet",
-        ];
+        let mut a = random_slingshot_map("2", "3", "5", &out);
         if overwrite {
             a.push("--overwrite");
         }
@@ -373,22 +385,7 @@ fn an_old_swap_map_summarises_and_cannot_grow() {
 fn swap_maps_and_the_report() {
     let d = dir("swapmap");
     let out = p(&d, "results/swapmap.csv");
-    let args = [
-        "pie",
-        "--game",
-        "slingshot(size=7)",
-        "--agent",
-        "random",
-        "--games-per-opening",
-        "6",
-        "--openings",
-        "5",
-        "--seed",
-        "3",
-        "--out",
-        &out,
-        "--quiet",
-    ];
+    let args = random_slingshot_map("6", "5", "3", &out);
     let text = ok(&args);
     assert!(text.contains("pie-rule value"), "{text}");
     let rows = read_swapmap(out.as_ref()).unwrap();
