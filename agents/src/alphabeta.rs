@@ -59,10 +59,12 @@
 //!   after the killers. **Reverse futility depth** (`rfp=D`, with
 //!   `futility`): the evaluation-above-beta cut of futility pruning
 //!   reaches D plies from the horizon instead of 3. **Partial iterations**
-//!   (`partial=true`): where the clock or node budget interrupts an
-//!   iteration after a root move searched in full beat the previous
-//!   iteration's move (searched first) inside the window, that move is
-//!   played instead of the last completed iteration's.
+//!   (`partial=true`): iterations go on to the end of the clock or node
+//!   budget (without it, none starts past half the budget), and where the
+//!   budget interrupts an iteration after a root move searched in full
+//!   beat the previous iteration's move (searched first) inside the
+//!   window, that move is played instead of the last completed
+//!   iteration's.
 //!   **futility pruning** (`futility=M`): at a non-PV node of depth
 //!   d ≤ 3, not in check, an evaluation ≥ beta + M·d stands, and one
 //!   ≤ alpha − M·d skips the quiet moves after the first.
@@ -251,7 +253,7 @@ pub const PARAMS: &[ParamInfo] = &[
         name: "partial",
         default: "false",
         values: "true|false",
-        help: "an iteration the clock or node budget interrupts still counts where a root move searched in full beat the previous iteration's move inside the window: that move is played",
+        help: "iterations go on to the end of the clock or node budget (without it none starts past half the budget), and an interrupted iteration still counts where a root move searched in full beat the previous iteration's move inside the window: that move is played",
     },
 ];
 
@@ -1430,13 +1432,22 @@ impl<S: State + Search> AlphaBeta<S> {
         state.legal_moves(&mut root);
         root.shuffle(&mut self.rng);
         let mut best = (root[0], 0);
+        // Time management: a new depth costs more than all before it, so
+        // without `partial` (an interrupted iteration is thrown away) none
+        // starts past half the budget. With `partial` an interrupted
+        // iteration can still change the move, and time left over is lost
+        // (the budget is per move), so iterations go on to the budget's
+        // end.
+        let share = if self.config.partial { 1 } else { 2 };
         for depth in 1..=self.config.depth {
-            // Time management: a new depth costs more than all before it.
-            if self.config.ms > 0 && depth > 1 && start.elapsed() * 2 >= budget {
+            if self.config.ms > 0 && depth > 1 && start.elapsed() * share >= budget {
                 break;
             }
             // The same rule for a node budget, in nodes: reproducible.
-            if self.config.nodes > 0 && depth > 1 && self.last_nodes * 2 >= self.config.nodes {
+            if self.config.nodes > 0
+                && depth > 1
+                && self.last_nodes * share as u64 >= self.config.nodes
+            {
                 break;
             }
             self.root_depth = depth;
