@@ -145,10 +145,11 @@ pub struct SearchDefaults {
     /// margin M, a non-PV node of depth d ≤ this whose evaluation reaches
     /// beta + M·d returns it (0: 3, the futility pruning's own). Generic: 0.
     pub reverse_futility_depth: u32,
-    /// Alpha-beta partial iterations: where the clock or node budget
-    /// interrupts an iteration after a root move searched in full beat
-    /// the previous iteration's move inside the window, that move is
-    /// played. Generic: off.
+    /// Alpha-beta partial iterations: iterations go on to the end of the
+    /// clock or node budget (without, none starts past half of it), and
+    /// where the budget interrupts an iteration after a root move searched
+    /// in full beat the previous iteration's move inside the window, that
+    /// move is played. Generic: off.
     pub partial_iterations: bool,
     /// The named weights of the game's evaluation, in the order
     /// [`Search::evaluate_weighted`] reads them. Generic: none (the

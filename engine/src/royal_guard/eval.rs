@@ -472,8 +472,10 @@ impl Search for RoyalGuardState {
     /// in check (`qcheck`), and orders each quiet move that last cut off
     /// after the opponent's previous move right after the killers
     /// (`countermove`), and prunes by null moves with reduction 3
-    /// (`null=3`); each gained at equal time in `sprt` runs against
-    /// the same search without (docs/cli.md, "Per-game defaults").
+    /// (`null=3`), and searches to the end of its budget, playing an
+    /// interrupted iteration's better root move (`partial`); each gained
+    /// at equal time in `sprt` runs against the same search without
+    /// (docs/cli.md, "Per-game defaults").
     fn search_defaults(&self) -> SearchDefaults {
         let chess = !self.board().royal_powers();
         let base = SearchDefaults::default();
@@ -487,6 +489,7 @@ impl Search for RoyalGuardState {
             quiescence_evasions: chess,
             countermoves: chess,
             null_move_reduction: if chess { 3 } else { 0 },
+            partial_iterations: chess,
             mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
             // mcts's c, cut-off and scale tuned by SPSA at 34,000
             // iterations a move on Royal Guard (results/tune, "mcts on the
