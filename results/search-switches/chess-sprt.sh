@@ -1,5 +1,5 @@
-# Sourced by this folder's chess scripts (null3.sh, partial-rfp.sh), from
-# the repository root, after results/tune/logged.sh:
+# Sourced by this folder's chess scripts (null3.sh, partial-rfp.sh,
+# chess-100ms.sh), from the repository root, after results/tune/logged.sh:
 # chess_sprt NAME LOAD SEED A B: `sprt` of alpha-beta spec A against B at
 # chess (royal_guard(royal_powers=false)), H0 0 against H1 +20 Elo, at most
 # 800 games, two threads, game pairs from 100 random 4-ply openings, the

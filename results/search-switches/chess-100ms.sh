@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Chess (royal_guard(royal_powers=false)) at equal time, 100 ms a move
+# (the Stockfish ruler's time), each run by `sprt`, H0 0 against H1 +20
+# Elo, at most 800 games, two threads, game pairs from 100 random 4-ply
+# openings (chess_sprt):
+#  1. partial-100ms: partial iterations as of 054876d (`partial=true`:
+#     iterations go on to the end of the move's budget, and an interrupted
+#     iteration's root move that beat the previous best is played) against
+#     chess's defaults of the day (`partial=false`: no iteration starts
+#     past half the budget, and an interrupted one is thrown away).
+#  2. king-100ms: the king-safety weights of the 5 December node-budget
+#     run (`w_king_attack=8,w_shield=10`: +16.5 [-2.6, +35.7] at 40,000
+#     nodes a move, inconclusive after 800 games) against chess's
+#     defaults (both 0), which now have `partial=true`.
+# Timed agents: run it on a quiet machine. The load at each start and end
+# goes to NAME.load.txt. Resumable: a run whose printout exists is
+# skipped; an interrupted SPRT goes on from its games file.
+# Run from the repository root: bash results/search-switches/chess-100ms.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source results/tune/logged.sh # B (the binary), logged
+source results/search-switches/chess-sprt.sh # chess_sprt
+chess_sprt partial-100ms partial-100ms.load.txt 109 \
+  "alphabeta(depth=64,ms=100,partial=true)" "alphabeta(depth=64,ms=100,partial=false)"
+chess_sprt king-100ms king-100ms.load.txt 110 \
+  "alphabeta(depth=64,ms=100,w_king_attack=8,w_shield=10)" "alphabeta(depth=64,ms=100)"
