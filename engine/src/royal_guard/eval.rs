@@ -4,7 +4,9 @@
 //! make, RG-3, and royal pawns' forward threats, RG-4). With royal powers
 //! off (FIDE chess) it adds [`chess_terms`]: piece mobility, the bishop
 //! pair, passed, doubled and isolated pawns, rooks on open files, and
-//! king safety (weighted 0 by default: not shown to gain). Those
+//! king safety (the attack on the enemy King's zone and the own King's
+//! pawn shield; chess's weights 8 and 10 since they gained at 100 ms a
+//! move, results/search-switches). Those
 //! are measured on chess only (results/stockfish-scale); Royal Guard keeps
 //! its evaluation until a run shows they help there too. Chess's weights
 //! are tuned ([`EvalWeights::CHESS`], results/tune); Royal Guard's are set
@@ -62,15 +64,15 @@ crate::api::eval_weights! {
         /// zone (its square and the King's steps from it: a knight or
         /// bishop counts 2 a zone square it reaches, a rook 3, a queen 5),
         /// times this, over 64, with at least two attackers and a queen.
-        /// Off (0) by default: with `king_attack=8` and `shield=10`
-        /// alpha-beta at 40,000 nodes a move scored +16.5 [−2.6, +35.7]
-        /// Elo over 800 games, not a gain shown (results/search-switches,
-        /// "King safety as weights").
+        /// Chess only; 0 (off) here, 8 in [`EvalWeights::CHESS`]: with
+        /// `king_attack=8` and `shield=10` alpha-beta at 100 ms a move
+        /// scored +33.6 [+8.9, +58.6] Elo, SPRT H1 after 384 games
+        /// (results/search-switches, "King safety at 100 ms").
         king_attack: 0,
         /// Per own pawn in front of a King on its first two ranks (one
         /// rank ahead on its own and the neighbouring files; half for two
-        /// ranks ahead), outside the endgame. Off (0) by default, as
-        /// `king_attack`.
+        /// ranks ahead), outside the endgame. Chess only; 0 here, 10 in
+        /// [`EvalWeights::CHESS`], as `king_attack`.
         shield: 0,
         /// Per free King step of a royal R/B/N (RG-3).
         royal_step: 3,
@@ -86,7 +88,10 @@ impl EvalWeights {
     /// and bishop-pair weights that SPSA found at 20,000 nodes a move
     /// (2,000 iterations, 4,000 games; rounded), which gained +24.0
     /// [+6.7, +41.4] Elo at 100 ms a move, SPRT H1 after 928 games
-    /// (results/tune/README.md, "chess's evaluation weights").
+    /// (results/tune/README.md, "chess's evaluation weights"); and the
+    /// king-safety weights `king_attack` 8 and `shield` 10, which gained
+    /// +33.6 [+8.9, +58.6] Elo at 100 ms a move, SPRT H1 after 384 games
+    /// (results/search-switches, "King safety at 100 ms").
     pub const CHESS: EvalWeights = EvalWeights {
         knight: 311,
         bishop: 360,
@@ -97,6 +102,8 @@ impl EvalWeights {
         mob_rook: 4,
         bishop_pair: 12,
         passed: 96,
+        king_attack: 8,
+        shield: 10,
         ..EvalWeights::DEFAULT
     };
 

@@ -211,7 +211,8 @@ fn chess_weights_on_a_position_counted_by_hand() {
 
 /// Chess's default weights are the ones SPSA found (results/tune/README.md,
 /// "chess's evaluation weights": the rounded final θ of
-/// `chess-eval-spsa.csv`); Royal Guard keeps the hand-set ones.
+/// `chess-eval-spsa.csv`) and the king-safety weights of the 100 ms SPRT
+/// (results/search-switches); Royal Guard keeps the hand-set ones.
 #[test]
 fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
     let of = |game: &str| -> Vec<(&'static str, i32)> {
@@ -236,6 +237,9 @@ fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
         ("mob_rook", 4, 3),
         ("bishop_pair", 12, 30),
         ("doubled", 12, 12),
+        // King safety: chess's since the 100 ms SPRT (results/search-switches).
+        ("king_attack", 8, 0),
+        ("shield", 10, 0),
     ];
     for (name, c, r) in tuned {
         assert!(chess.contains(&(name, c)), "chess {name}: {chess:?}");
