@@ -283,7 +283,9 @@ fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
         chess,
     );
     assert!(
-        on.ends_with(",see=true,lmp=3,qcheck=true,iir=true,malus=true,countermove=true,partial=true)"),
+        on.ends_with(
+            ",see=true,lmp=3,qcheck=true,iir=true,malus=true,countermove=true,partial=true)"
+        ),
         "{on}"
     );
     assert_eq!(read(&on, chess), on);
