@@ -64,7 +64,12 @@
 //!   budget interrupts an iteration after a root move searched in full
 //!   beat the previous iteration's move (searched first) inside the
 //!   window, that move is played instead of the last completed
-//!   iteration's.
+//!   iteration's. **Two-fold repetition** (`twofold=true`): a position
+//!   below the root that occurred before in the game
+//!   ([`Search::repeated`]: since the last irreversible move, the
+//!   search's own path included) scores as a draw, so that the search
+//!   sees a repetition it can force or must avoid at the first recurrence
+//!   rather than the third.
 //!   **futility pruning** (`futility=M`): at a non-PV node of depth
 //!   d ≤ 3, not in check, an evaluation ≥ beta + M·d stands, and one
 //!   ≤ alpha − M·d skips the quiet moves after the first.
@@ -255,6 +260,12 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "true|false",
         help: "iterations go on to the end of the clock or node budget (without it none starts past half the budget), and an interrupted iteration still counts where a root move searched in full beat the previous iteration's move inside the window: that move is played",
     },
+    ParamInfo {
+        name: "twofold",
+        default: "false",
+        values: "true|false",
+        help: "two-fold repetition: a position below the root that occurred before in the game (the game's repetition history, the search's path included) scores as a draw (games with a repetition history only)",
+    },
 ];
 
 /// The switches whose default a game may set ([`SearchDefaults`]); a spec
@@ -290,6 +301,8 @@ pub struct Switches {
     pub rfp: u32,
     /// `partial`: [`SearchDefaults::partial_iterations`].
     pub partial: bool,
+    /// `twofold`: [`SearchDefaults::twofold_repetition`].
+    pub twofold: bool,
 }
 
 impl Switches {
@@ -310,6 +323,7 @@ impl Switches {
             countermove: game.countermoves,
             rfp: game.reverse_futility_depth,
             partial: game.partial_iterations,
+            twofold: game.twofold_repetition,
         }
     }
 }
@@ -379,6 +393,8 @@ pub struct AlphaBetaConfig {
     pub rfp: u32,
     /// An interrupted iteration's better root move is played.
     pub partial: bool,
+    /// A repetition below the root scores as a draw.
+    pub twofold: bool,
     /// The game's defaults of the switches when the spec was read: where
     /// one differs from the generic default, the canonical spec spells
     /// that switch out either way.
@@ -418,6 +434,7 @@ impl Default for AlphaBetaConfig {
             countermove: false,
             rfp: 0,
             partial: false,
+            twofold: false,
             defaults: Switches::default(),
             eval_weights: &[],
             weights: Vec::new(),
@@ -435,7 +452,7 @@ impl AlphaBetaConfig {
     }
 
     /// Reads `alphabeta(...)` for a game with defaults `game`: a switch
-    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`, `malus`, `countermove`, `rfp`, `partial`) left out is the
+    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`, `malus`, `countermove`, `rfp`, `partial`, `twofold`) left out is the
     /// game's ([`Switches::of`]).
     ///
     /// # Errors
@@ -528,6 +545,7 @@ impl AlphaBetaConfig {
             engine::bail!("agent alphabeta: rfp={rfp} is not valid (expected integer 0..=64)");
         }
         let partial = flag("partial", d.partial)?;
+        let twofold = flag("twofold", d.twofold)?;
         if lmp > 1000 {
             engine::bail!("agent alphabeta: lmp={lmp} is not valid (expected integer 0..=1000)");
         }
@@ -560,6 +578,7 @@ impl AlphaBetaConfig {
             countermove,
             rfp,
             partial,
+            twofold,
             defaults: d,
             eval_weights: game.eval_weights,
             weights,
@@ -569,7 +588,7 @@ impl AlphaBetaConfig {
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
     /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..`,
-    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..`, `malus=..`, `countermove=..`, `rfp=..`, `partial=..` that is not its generic default (so that the specs of the runs made before
+    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..`, `malus=..`, `countermove=..`, `rfp=..`, `partial=..`, `twofold=..` that is not its generic default (so that the specs of the runs made before
     /// they existed are unchanged), or whose game default is not.
     pub fn canonical(&self) -> String {
         let mut s = format!(
@@ -624,6 +643,11 @@ impl AlphaBetaConfig {
                 "partial",
                 self.partial || d.partial,
                 self.partial.to_string(),
+            ),
+            (
+                "twofold",
+                self.twofold || d.twofold,
+                self.twofold.to_string(),
             ),
         ];
         for (name, shown, value) in switches {
@@ -1053,6 +1077,11 @@ impl<S: State + Search> AlphaBeta<S> {
             }
             ToMove::Seat(_) => {}
         }
+        // Two-fold repetition: a position seen before since the last
+        // irreversible move is a draw inside the search.
+        if self.config.twofold && ply > 0 && state.repeated() {
+            return 0;
+        }
         // Whether the side to move is in check: asked only when a switch
         // that uses it is on.
         let c = &self.config;
@@ -1208,15 +1237,16 @@ impl<S: State + Search> AlphaBeta<S> {
                 && Some(m) != tt_move
                 && Some(m) != killers[0]
                 && Some(m) != killers[1];
-            let mut child = state.clone();
-            child.apply(m);
-            if late && !state.is_capture(m) && !child.in_check() {
-                continue;
-            }
-            if futile && idx > 0 && Some(m) != tt_move && !state.is_capture(m) && !child.in_check()
+            // Late-move and futility pruning skip quiet moves that give no
+            // check, asked before the move is made.
+            if (late || (futile && idx > 0 && Some(m) != tt_move))
+                && !state.is_capture(m)
+                && !state.gives_check(m)
             {
                 continue;
             }
+            let mut child = state.clone();
+            child.apply(m);
             self.set_path(ply, Some(m));
             // Late-move reduction: a late quiet move searched one ply
             // shallower with a null window first; kept if it fails low.

@@ -458,6 +458,7 @@ const WRITTEN_WHEN_OFF: &[&str] = &[
     ",countermove=false",
     ",rfp=0",
     ",partial=false",
+    ",twofold=false",
 ];
 
 /// A canonical spec with every switch that is written off

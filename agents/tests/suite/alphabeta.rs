@@ -764,3 +764,40 @@ fn reverse_futility_at_depth_keeps_the_wins_and_prunes() {
     assert_eq!(count(3), three, "rfp=3 is futility's own depth");
     assert!(six.0 < three.0, "rfp=6 {six:?}, rfp=0 {three:?}");
 }
+
+/// Two-fold repetition (`twofold=true`): White, a queen and two rooks
+/// down, has a perpetual check (Qe8+ Kh7 Qh5+ Kg8 ...; the only Black
+/// replies, chess's rules), so the position is a draw. With the switch
+/// the search scores it 0 from depth 5 on, the first recurrence being a
+/// draw; without, the same depths score White's missing material (the
+/// third occurrence is deeper than they look). Both play the check.
+#[test]
+fn twofold_repetition_scores_a_perpetual_check_as_a_draw() {
+    use engine::royal_guard::RoyalGuardGame;
+    use engine::spec::Spec;
+    let g = RoyalGuardGame::from_spec(&Spec::parse("royal_guard(royal_powers=false)").unwrap())
+        .unwrap();
+    let s = g
+        .parse_position("6k1/6p1/8/7Q/2q5/8/rr3PPP/6K1 w - - 0 1")
+        .unwrap();
+    let chess = engine::Search::search_defaults(&s);
+    let run = |depth: u32, twofold: bool| {
+        let spec = format!("alphabeta(depth={depth},twofold={twofold})");
+        let config = AlphaBetaConfig::from_spec_with(&Spec::parse(&spec).unwrap(), &chess).unwrap();
+        let (mv, v) = AlphaBeta::new(config, 1).search(&s);
+        (s.move_to_text(mv), v)
+    };
+    for depth in [5, 7] {
+        assert_eq!(run(depth, true), ("h5e8".to_string(), 0), "depth {depth}");
+        let (mv, v) = run(depth, false);
+        assert_eq!(mv, "h5e8", "depth {depth}");
+        assert!(v < -500, "depth {depth}: {v} without twofold");
+    }
+    let spec = agents::AgentSpec::parse("alphabeta(partial=true,twofold=true)").unwrap();
+    assert!(
+        spec.canonical().ends_with(",partial=true,twofold=true)"),
+        "{}",
+        spec.canonical()
+    );
+    assert!(agents::AgentSpec::parse("alphabeta(twofold=2)").is_err());
+}

@@ -151,6 +151,10 @@ pub struct SearchDefaults {
     /// in full beat the previous iteration's move inside the window, that
     /// move is played. Generic: off.
     pub partial_iterations: bool,
+    /// Alpha-beta two-fold repetition: a position below the root that
+    /// occurred before in the game ([`Search::repeated`]) scores as a
+    /// draw. Generic: off.
+    pub twofold_repetition: bool,
     /// The named weights of the game's evaluation, in the order
     /// [`Search::evaluate_weighted`] reads them. Generic: none (the
     /// evaluation takes no weights).
@@ -196,6 +200,7 @@ impl Default for SearchDefaults {
             countermoves: false,
             reverse_futility_depth: 0,
             partial_iterations: false,
+            twofold_repetition: false,
             eval_weights: &[],
         }
     }
@@ -329,6 +334,25 @@ pub trait Search: State {
     /// extensions and to keep null moves and reductions out of checks. The
     /// default, `false`: the game has no check.
     fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Whether playing `mv` leaves the opponent in check: the same as
+    /// [`Search::in_check`] on the state after `mv`, for alpha-beta's
+    /// pruning tests that would otherwise make every move they may skip.
+    /// The default makes the move on a copy; a game with check answers
+    /// without the end test of [`State::apply`].
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        let mut child = self.clone();
+        child.apply(mv);
+        child.in_check()
+    }
+
+    /// Whether the position has occurred before in the game (the same
+    /// Zobrist key since the last irreversible move), for alpha-beta's
+    /// `twofold` switch: a repetition inside the search scores as a draw.
+    /// The default, `false`: the game keeps no repetition history.
+    fn repeated(&self) -> bool {
         false
     }
 }

@@ -523,6 +523,18 @@ impl Search for RoyalGuardState {
         RoyalGuardState::in_check(self)
     }
 
+    /// Makes `mv` on a copy of the 80-byte board, without the end test.
+    fn gives_check(&self, mv: RoyalGuardMove) -> bool {
+        let mut b = *self.board();
+        b.make(mv);
+        b.checkers() != 0
+    }
+
+    /// The position occurred before since the last capture or pawn move.
+    fn repeated(&self) -> bool {
+        self.occurrences() > 1
+    }
+
     /// Chess only ([`static_exchange`]); with royal powers on, pieces
     /// attack by their royal status, which an exchange changes: `None`.
     fn exchange_value(&self, mv: RoyalGuardMove) -> Option<i32> {

@@ -186,3 +186,76 @@ fn null_moves_match_positions_written_with_the_other_side_to_move() {
         visit_game(game, Passes { before, after }).unwrap();
     }
 }
+
+/// `Search::gives_check` answers as `in_check` after `apply` does, for
+/// every legal move along seeded random games (chess and Royal Guard make
+/// the move on a copy of the board without the end test; the other games
+/// take the default). Returns how many moves gave check.
+struct ChecksAlongGames;
+
+impl GameVisitor for ChecksAlongGames {
+    type Output = usize;
+    fn visit<G: Game>(self, game: G) -> usize {
+        let (mut checks, mut buf) = (0, Vec::new());
+        for seed in 0..4u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut s = game.initial_state(seed);
+            while let ToMove::Seat(_) = s.to_move() {
+                s.legal_moves(&mut buf);
+                for &m in &buf {
+                    let mut child = s.clone();
+                    child.apply(m);
+                    assert_eq!(s.gives_check(m), child.in_check(), "{}", s.to_text());
+                    checks += usize::from(child.in_check());
+                }
+                let m = s.sample_legal_move(&mut rng, &mut buf).unwrap();
+                s.apply(m);
+            }
+        }
+        checks
+    }
+}
+
+#[test]
+fn gives_check_matches_check_after_the_move() {
+    for (game, has) in [
+        ("royal_guard(royal_powers=false)", true),
+        ("royal_guard", true),
+        ("catapult", false),
+    ] {
+        let checks = visit_game(game, ChecksAlongGames).unwrap();
+        assert_eq!(checks > 0, has, "{game}: {checks} checks");
+    }
+}
+
+/// `Search::repeated` in chess: the start position after 1.Nf3 Nf6 2.Ng1
+/// Ng8 has occurred before (FIDE 9.2's same position: same side to move,
+/// castling rights, no en passant); one knight move later it has not, nor
+/// after a pawn move; games without a repetition history answer false.
+#[test]
+fn repeated_is_a_second_occurrence() {
+    let g = engine::royal_guard::RoyalGuardGame::from_spec(
+        &engine::spec::Spec::parse("royal_guard(royal_powers=false)").unwrap(),
+    )
+    .unwrap();
+    let mut s = g.initial_state(0);
+    assert!(!s.repeated());
+    for (i, m) in ["g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "e7e5"]
+        .iter()
+        .enumerate()
+    {
+        s.apply(s.parse_move(m).unwrap());
+        assert_eq!(s.repeated(), i == 3, "after {m}");
+    }
+    let spinner = visit_game("spinner", RepeatedNever).unwrap();
+    assert!(!spinner);
+}
+
+struct RepeatedNever;
+
+impl GameVisitor for RepeatedNever {
+    type Output = bool;
+    fn visit<G: Game>(self, game: G) -> bool {
+        game.initial_state(0).repeated()
+    }
+}
