@@ -74,6 +74,11 @@ crate::api::eval_weights! {
         /// ranks ahead), outside the endgame. Chess only; 0 here, 10 in
         /// [`EvalWeights::CHESS`], as `king_attack`.
         shield: 0,
+        /// Per enemy piece attacked by a less valuable own piece (a
+        /// knight, bishop, rook or queen by a pawn, a rook or queen by a
+        /// knight or bishop, a queen by a rook), each counted once. Chess
+        /// only; 0 (off) here.
+        threat: 0,
         /// Per free King step of a royal R/B/N (RG-3).
         royal_step: 3,
         /// Per royal piece (the status itself: extra defence of its
@@ -231,8 +236,9 @@ fn shield_count(b: &Board, c: Side) -> i32 {
 /// The chess terms for side `c` with weights `w` (White's view; the caller
 /// signs them): mobility of knights, bishops, rooks and queens, the bishop
 /// pair, passed pawns (bigger in the endgame), doubled and isolated pawns,
-/// rooks on open and half-open files, and outside the endgame the King
-/// attack on the enemy King and the own King's pawn shield.
+/// rooks on open and half-open files, threats (enemy pieces attacked by a
+/// less valuable piece), and outside the endgame the King attack on the
+/// enemy King and the own King's pawn shield.
 pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
     let mobility = [w.mob_knight, w.mob_bishop, w.mob_rook, w.mob_queen];
     let own = b.color(c);
@@ -248,6 +254,8 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
         0
     };
     let (mut attackers, mut units) = (0, 0);
+    // What the knights and bishops, and the rooks, attack: for threats.
+    let (mut by_minor, mut by_rook) = (0u64, 0u64);
     let sl = sliders();
     let mut s = 0;
     for (i, p) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
@@ -265,6 +273,11 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
                 _ => sl.bishop(sq, occ) | sl.rook(sq, occ),
             };
             s += weight * ((reach & safe).count_ones() as i32 - typical);
+            match p {
+                Piece::Knight | Piece::Bishop => by_minor |= reach,
+                Piece::Rook => by_rook |= reach,
+                _ => {}
+            }
             let hits = (reach & zone).count_ones() as i32;
             if hits > 0 {
                 attackers += 1;
@@ -283,6 +296,15 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
     }
     if b.pieces(c, Piece::Bishop).count_ones() >= 2 {
         s += w.bishop_pair;
+    }
+    if w.threat != 0 {
+        let them = c.other();
+        let queens = b.pieces(them, Piece::Queen);
+        let majors = b.pieces(them, Piece::Rook) | queens;
+        let pieces = majors | b.pieces(them, Piece::Knight) | b.pieces(them, Piece::Bishop);
+        let threatened =
+            (pawn_attacks(my_pawns, c) & pieces) | (by_minor & majors) | (by_rook & queens);
+        s += w.threat * threatened.count_ones() as i32;
     }
     if !endgame {
         if attackers >= 2 && b.pieces(c, Piece::Queen) != 0 {

@@ -171,6 +171,11 @@ fn chess_weights_on_a_position_counted_by_hand() {
     // endgame. White to move.
     let attack = "3nn2k/8/8/5Q2/8/1K6/8/6R1 w - - 0 1";
     let attack_black = "3nn2k/8/8/5Q2/8/1K6/8/6R1 b - - 0 1";
+    // White's e4 pawn attacks the knight on d5 and the bishop on f5: two
+    // threats. Black's b4 pawn and d5 knight both attack the rook on c3:
+    // one threat (a piece counts once). The rook reaches no queen.
+    let threats = "4k3/8/8/3n1b2/1p2P3/2R5/8/4K3 w - - 0 1";
+    let threats_alone = "4k3/8/8/3n1b2/4P3/8/8/4K3 w - - 0 1";
     for (fen, weights, expected) in [
         // Pawns only (100 each; every weight 0): Black is a pawn down.
         (fen, vec![], -100),
@@ -200,6 +205,11 @@ fn chess_weights_on_a_position_counted_by_hand() {
         (attack, vec![("king_attack", 64)], 121),
         (attack_black, vec![("king_attack", 64)], -121),
         (attack, vec![], 0),
+        // Pawns 100 each, the pieces at 0: 100 - 100 + 20 × (2 - 1).
+        (threats, vec![("threat", 20)], 20),
+        (threats, vec![], 0),
+        // 100 + 20 × 2.
+        (threats_alone, vec![("threat", 20)], 140),
     ] {
         assert_eq!(
             visit_game(chess, At(fen, weights.clone())).unwrap(),
