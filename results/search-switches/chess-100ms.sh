@@ -12,6 +12,10 @@
 #     run (`w_king_attack=8,w_shield=10`: +16.5 [-2.6, +35.7] at 40,000
 #     nodes a move, inconclusive after 800 games) against chess's
 #     defaults (both 0), which now have `partial=true`.
+#  3. twofold-100ms: two-fold repetition in the search (`twofold=true`: a
+#     position below the root seen before in the game scores as a draw)
+#     against chess's defaults (`twofold=false`: only the game's third
+#     occurrence is a draw), both with king safety.
 # Timed agents: run it on a quiet machine. The load at each start and end
 # goes to NAME.load.txt. Resumable: a run whose printout exists is
 # skipped; an interrupted SPRT goes on from its games file.
@@ -24,3 +28,5 @@ chess_sprt partial-100ms partial-100ms.load.txt 109 \
   "alphabeta(depth=64,ms=100,partial=true)" "alphabeta(depth=64,ms=100,partial=false)"
 chess_sprt king-100ms king-100ms.load.txt 110 \
   "alphabeta(depth=64,ms=100,w_king_attack=8,w_shield=10)" "alphabeta(depth=64,ms=100)"
+chess_sprt twofold-100ms twofold-100ms.load.txt 111 \
+  "alphabeta(depth=64,ms=100,twofold=true)" "alphabeta(depth=64,ms=100,twofold=false)"

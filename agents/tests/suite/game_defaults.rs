@@ -170,7 +170,7 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let a = read("alphabeta(depth=4)", chess);
     assert!(
         a.ends_with(
-            ",aspiration=50,null=3,lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true,partial=true)"
+            ",aspiration=50,null=3,lmr=3,lmr_log=true,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true,partial=true,twofold=true)"
         ),
         "{a}"
     );
@@ -188,17 +188,17 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let off = read("alphabeta(depth=4,check_ext=false)", chess);
     assert!(
         off.ends_with(
-            ",check_ext=false,mvv=true,futility=100,see=true,qcheck=true,countermove=true,partial=true)"
+            ",check_ext=false,mvv=true,futility=100,see=true,qcheck=true,countermove=true,partial=true,twofold=true)"
         ),
         "{off}"
     );
     let plain = read(
-        "alphabeta(depth=4,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false,countermove=false,partial=false)",
+        "alphabeta(depth=4,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false,countermove=false,partial=false,twofold=false)",
         chess,
     );
     assert!(
         plain.ends_with(
-            ",lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false,countermove=false,partial=false)"
+            ",lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,qcheck=false,countermove=false,partial=false,twofold=false)"
         ),
         "{plain}"
     );
@@ -207,7 +207,7 @@ fn chess_alphabeta_extends_checks_orders_captures_and_reduces() {
     let no_lmr = read("alphabeta(depth=4,lmr=0)", chess);
     assert!(
         no_lmr.ends_with(
-            ",lmr=0,lmr_log=false,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true,partial=true)"
+            ",lmr=0,lmr_log=false,check_ext=true,mvv=true,futility=100,see=true,qcheck=true,countermove=true,partial=true,twofold=true)"
         ),
         "{no_lmr}"
     );
@@ -272,7 +272,7 @@ fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
     // spelled out).
     let plain = read("alphabeta(depth=4)", chess);
     assert!(
-        plain.ends_with(",see=true,qcheck=true,countermove=true,partial=true)"),
+        plain.ends_with(",see=true,qcheck=true,countermove=true,partial=true,twofold=true)"),
         "{plain}"
     );
     for switch in ["lmp", "iir", "malus"] {
@@ -284,7 +284,7 @@ fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
     );
     assert!(
         on.ends_with(
-            ",see=true,lmp=3,qcheck=true,iir=true,malus=true,countermove=true,partial=true)"
+            ",see=true,lmp=3,qcheck=true,iir=true,malus=true,countermove=true,partial=true,twofold=true)"
         ),
         "{on}"
     );
@@ -295,7 +295,7 @@ fn exchange_and_late_move_pruning_are_spelled_out_when_on() {
     // Chess turns countermoves on, so a spec that turns them off says so.
     let no_counter = read("alphabeta(depth=4,countermove=false)", chess);
     assert!(
-        no_counter.ends_with(",qcheck=true,countermove=false,partial=true)"),
+        no_counter.ends_with(",qcheck=true,countermove=false,partial=true,twofold=true)"),
         "{no_counter}"
     );
     for bad in [
@@ -380,7 +380,7 @@ fn alphabeta_names_the_evaluation_weights_it_changes() {
         "royal_guard(royal_powers=false)",
     );
     assert!(
-        chess.ends_with(",qcheck=true,countermove=true,partial=true,w_knight=300)"),
+        chess.ends_with(",qcheck=true,countermove=true,partial=true,twofold=true,w_knight=300)"),
         "{chess}"
     );
     for (spec, game, needle) in [
@@ -420,7 +420,7 @@ fn alphabeta_names_the_evaluation_weights_it_changes() {
 /// switch on is another.
 #[test]
 fn a_switch_written_off_and_left_out_are_one_agent() {
-    let all_off = "alphabeta(depth=3,null=0,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,lmp=0,qcheck=false,iir=false,malus=false,countermove=false,partial=false)";
+    let all_off = "alphabeta(depth=3,null=0,lmr=0,lmr_log=false,check_ext=false,mvv=false,futility=0,see=false,lmp=0,qcheck=false,iir=false,malus=false,countermove=false,partial=false,twofold=false)";
     // Chess turns several on by default, so its spec writes them off;
     // Bagel turns none on, so its spec leaves them all out.
     let chess = read(all_off, "royal_guard(royal_powers=false)");

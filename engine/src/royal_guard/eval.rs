@@ -502,7 +502,8 @@ impl Search for RoyalGuardState {
     /// after the opponent's previous move right after the killers
     /// (`countermove`), and prunes by null moves with reduction 3
     /// (`null=3`), and searches to the end of its budget, playing an
-    /// interrupted iteration's better root move (`partial`); each gained
+    /// interrupted iteration's better root move (`partial`), and scores a
+    /// repetition below the root as a draw (`twofold`); each gained
     /// at equal time in `sprt` runs against the same search without
     /// (docs/cli.md, "Per-game defaults").
     fn search_defaults(&self) -> SearchDefaults {
@@ -519,6 +520,7 @@ impl Search for RoyalGuardState {
             countermoves: chess,
             null_move_reduction: if chess { 3 } else { 0 },
             partial_iterations: chess,
+            twofold_repetition: chess,
             mcts_minimax: SearchDefaults::ROOT_WIN_PLIES,
             // mcts's c, cut-off and scale tuned by SPSA at 34,000
             // iterations a move on Royal Guard (results/tune, "mcts on the
