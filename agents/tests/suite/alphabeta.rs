@@ -689,20 +689,13 @@ fn alphabeta_searches_with_the_specs_evaluation_weights() {
 /// depth-2 move without.
 #[test]
 fn an_interrupted_iteration_plays_the_better_move_it_found() {
-    use engine::royal_guard::RoyalGuardGame;
-    use engine::spec::Spec;
-    let g = RoyalGuardGame::from_spec(&Spec::parse("royal_guard(royal_powers=false)").unwrap())
-        .unwrap();
-    let s = g
-        .parse_position("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")
-        .unwrap();
+    let s = chess_position("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1");
     assert_eq!(reference_mate(&s, 3), Some(3));
-    // Chess's own defaults (check extensions, capture order, ...).
-    let chess = engine::Search::search_defaults(&s);
     let run = |depth: u32, nodes: u64, partial: bool| {
-        let spec = format!("alphabeta(depth={depth},nodes={nodes},partial={partial})");
-        let config = AlphaBetaConfig::from_spec_with(&Spec::parse(&spec).unwrap(), &chess).unwrap();
-        let mut ab = AlphaBeta::new(config, 1);
+        let mut ab = chess_agent(
+            &s,
+            &format!("alphabeta(depth={depth},nodes={nodes},partial={partial})"),
+        );
         let (mv, _) = ab.search(&s);
         (s.move_to_text(mv), ab.last_depth)
     };
@@ -734,8 +727,6 @@ fn an_interrupted_iteration_plays_the_better_move_it_found() {
 /// Nf6 3.Bb5 c6 than with futility's depth 3 alone.
 #[test]
 fn reverse_futility_at_depth_keeps_the_wins_and_prunes() {
-    use engine::royal_guard::RoyalGuardGame;
-    use engine::spec::Spec;
     check_mates(
         &AlphaBetaConfig {
             futility: 100,
@@ -744,18 +735,13 @@ fn reverse_futility_at_depth_keeps_the_wins_and_prunes() {
         },
         &[2],
     );
-    let g = RoyalGuardGame::from_spec(&Spec::parse("royal_guard(royal_powers=false)").unwrap())
-        .unwrap();
-    let mut s = g.initial_state(1);
+    let mut s = chess_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     for m in ["e2e4", "d7d5", "b1c3", "g8f6", "f1b5", "c7c6"] {
         let mv = s.parse_move(m).unwrap();
         s.apply(mv);
     }
-    let chess = engine::Search::search_defaults(&s);
     let count = |rfp: u32| {
-        let spec = format!("alphabeta(depth=8,rfp={rfp})");
-        let config = AlphaBetaConfig::from_spec_with(&Spec::parse(&spec).unwrap(), &chess).unwrap();
-        let mut ab = AlphaBeta::new(config, 1);
+        let mut ab = chess_agent(&s, &format!("alphabeta(depth=8,rfp={rfp})"));
         let (_, v) = ab.search(&s);
         assert_eq!(ab.last_depth, 8);
         (ab.last_nodes, v)
@@ -773,18 +759,10 @@ fn reverse_futility_at_depth_keeps_the_wins_and_prunes() {
 /// third occurrence is deeper than they look). Both play the check.
 #[test]
 fn twofold_repetition_scores_a_perpetual_check_as_a_draw() {
-    use engine::royal_guard::RoyalGuardGame;
-    use engine::spec::Spec;
-    let g = RoyalGuardGame::from_spec(&Spec::parse("royal_guard(royal_powers=false)").unwrap())
-        .unwrap();
-    let s = g
-        .parse_position("6k1/6p1/8/7Q/2q5/8/rr3PPP/6K1 w - - 0 1")
-        .unwrap();
-    let chess = engine::Search::search_defaults(&s);
+    let s = chess_position("6k1/6p1/8/7Q/2q5/8/rr3PPP/6K1 w - - 0 1");
     let run = |depth: u32, twofold: bool| {
         let spec = format!("alphabeta(depth={depth},twofold={twofold})");
-        let config = AlphaBetaConfig::from_spec_with(&Spec::parse(&spec).unwrap(), &chess).unwrap();
-        let (mv, v) = AlphaBeta::new(config, 1).search(&s);
+        let (mv, v) = chess_agent(&s, &spec).search(&s);
         (s.move_to_text(mv), v)
     };
     for depth in [5, 7] {
@@ -800,4 +778,24 @@ fn twofold_repetition_scores_a_perpetual_check_as_a_draw() {
         spec.canonical()
     );
     assert!(agents::AgentSpec::parse("alphabeta(twofold=2)").is_err());
+}
+
+/// A chess position (`royal_guard(royal_powers=false)`) from its FEN.
+fn chess_position(fen: &str) -> engine::royal_guard::RoyalGuardState {
+    let spec = engine::spec::Spec::parse("royal_guard(royal_powers=false)").unwrap();
+    engine::royal_guard::RoyalGuardGame::from_spec(&spec)
+        .unwrap()
+        .parse_position(fen)
+        .unwrap()
+}
+
+/// Alpha-beta read from `spec` with chess's own defaults (check
+/// extensions, capture order, ...), seed 1.
+fn chess_agent(
+    s: &engine::royal_guard::RoyalGuardState,
+    spec: &str,
+) -> AlphaBeta<engine::royal_guard::RoyalGuardState> {
+    let chess = engine::Search::search_defaults(s);
+    let spec = engine::spec::Spec::parse(spec).unwrap();
+    AlphaBeta::new(AlphaBetaConfig::from_spec_with(&spec, &chess).unwrap(), 1)
 }
