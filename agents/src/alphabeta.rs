@@ -69,7 +69,12 @@
 //!   ([`Search::repeated`]: since the last irreversible move, the
 //!   search's own path included) scores as a draw, so that the search
 //!   sees a repetition it can force or must avoid at the first recurrence
-//!   rather than the third.
+//!   rather than the third. **Quiescence table** (`qtt=true`): the
+//!   quiescence search reads the transposition table (an entry of any
+//!   depth whose bound settles the window returns at once) and stores its
+//!   own results at depth 0 where the slot holds nothing deeper, so a
+//!   capture sequence reached again by another order is not searched
+//!   twice.
 //!   **futility pruning** (`futility=M`): at a non-PV node of depth
 //!   d ≤ 3, not in check, an evaluation ≥ beta + M·d stands, and one
 //!   ≤ alpha − M·d skips the quiet moves after the first.
@@ -266,6 +271,12 @@ pub const PARAMS: &[ParamInfo] = &[
         values: "true|false",
         help: "two-fold repetition: a position below the root that occurred before in the game (the game's repetition history, the search's path included) scores as a draw (games with a repetition history only)",
     },
+    ParamInfo {
+        name: "qtt",
+        default: "false",
+        values: "true|false",
+        help: "quiescence table: the quiescence search returns at once on a transposition-table entry whose bound settles its window, and stores its results at depth 0 where the slot holds nothing deeper (needs tt_mb > 0)",
+    },
 ];
 
 /// The switches whose default a game may set ([`SearchDefaults`]); a spec
@@ -303,6 +314,8 @@ pub struct Switches {
     pub partial: bool,
     /// `twofold`: [`SearchDefaults::twofold_repetition`].
     pub twofold: bool,
+    /// `qtt`: [`SearchDefaults::quiescence_table`].
+    pub qtt: bool,
 }
 
 impl Switches {
@@ -324,6 +337,7 @@ impl Switches {
             rfp: game.reverse_futility_depth,
             partial: game.partial_iterations,
             twofold: game.twofold_repetition,
+            qtt: game.quiescence_table,
         }
     }
 }
@@ -395,6 +409,8 @@ pub struct AlphaBetaConfig {
     pub partial: bool,
     /// A repetition below the root scores as a draw.
     pub twofold: bool,
+    /// The quiescence search reads and writes the transposition table.
+    pub qtt: bool,
     /// The game's defaults of the switches when the spec was read: where
     /// one differs from the generic default, the canonical spec spells
     /// that switch out either way.
@@ -435,6 +451,7 @@ impl Default for AlphaBetaConfig {
             rfp: 0,
             partial: false,
             twofold: false,
+            qtt: false,
             defaults: Switches::default(),
             eval_weights: &[],
             weights: Vec::new(),
@@ -452,7 +469,7 @@ impl AlphaBetaConfig {
     }
 
     /// Reads `alphabeta(...)` for a game with defaults `game`: a switch
-    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`, `malus`, `countermove`, `rfp`, `partial`, `twofold`) left out is the
+    /// (`null`, `lmr`, `lmr_log`, `check_ext`, `mvv`, `futility`, `see`, `lmp`, `qcheck`, `iir`, `malus`, `countermove`, `rfp`, `partial`, `twofold`, `qtt`) left out is the
     /// game's ([`Switches::of`]).
     ///
     /// # Errors
@@ -546,6 +563,7 @@ impl AlphaBetaConfig {
         }
         let partial = flag("partial", d.partial)?;
         let twofold = flag("twofold", d.twofold)?;
+        let qtt = flag("qtt", d.qtt)?;
         if lmp > 1000 {
             engine::bail!("agent alphabeta: lmp={lmp} is not valid (expected integer 0..=1000)");
         }
@@ -579,6 +597,7 @@ impl AlphaBetaConfig {
             rfp,
             partial,
             twofold,
+            qtt,
             defaults: d,
             eval_weights: game.eval_weights,
             weights,
@@ -588,7 +607,7 @@ impl AlphaBetaConfig {
     /// `alphabeta(depth=..,ms=..,tt_mb=..,qdepth=..,pvs=..,aspiration=..)`,
     /// then `qmoves=..,qdelta=..` where either is set, then each of
     /// `null=..`, `lmr=..`, `lmr_log=..`, `check_ext=..`, `mvv=..`,
-    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..`, `malus=..`, `countermove=..`, `rfp=..`, `partial=..`, `twofold=..` that is not its generic default (so that the specs of the runs made before
+    /// `futility=..`, `see=..`, `lmp=..`, `qcheck=..`, `iir=..`, `malus=..`, `countermove=..`, `rfp=..`, `partial=..`, `twofold=..`, `qtt=..` that is not its generic default (so that the specs of the runs made before
     /// they existed are unchanged), or whose game default is not.
     pub fn canonical(&self) -> String {
         let mut s = format!(
@@ -649,6 +668,7 @@ impl AlphaBetaConfig {
                 self.twofold || d.twofold,
                 self.twofold.to_string(),
             ),
+            ("qtt", self.qtt || d.qtt, self.qtt.to_string()),
         ];
         for (name, shown, value) in switches {
             if shown {
@@ -975,6 +995,28 @@ impl<S: State + Search> AlphaBeta<S> {
         // In check (with `qcheck`), standing pat is no option: every
         // evasion is searched, and a position with none is terminal.
         let evade = self.config.qcheck && qleft > 0 && state.in_check();
+        // With `qtt`: an entry of any depth (a quiescence result is depth
+        // 0) whose bound settles the window answers at once.
+        let qtt = self.config.qtt && !self.tt.is_empty();
+        let (key, slot) = if qtt {
+            let key = state.zobrist();
+            (key, self.tt_index(key))
+        } else {
+            (0, 0)
+        };
+        if qtt
+            && let Some(e) = self.tt[slot]
+            && e.key == key
+        {
+            let v = from_tt(e.value, ply);
+            match e.bound {
+                Bound::Exact => return v,
+                Bound::Lower if v >= beta => return v,
+                Bound::Upper if v <= alpha => return v,
+                _ => {}
+            }
+        }
+        let alpha0 = alpha;
         let stand = if evade { -WIN } else { self.evaluate(state) };
         if !evade {
             if qleft == 0 || stand >= beta {
@@ -1004,6 +1046,7 @@ impl<S: State + Search> AlphaBeta<S> {
             }
         }
         let mut best = stand;
+        let mut best_move = None;
         let see = self.config.see && !evade;
         let delta = if evade { 0 } else { delta };
         for &m in buf.iter() {
@@ -1027,6 +1070,7 @@ impl<S: State + Search> AlphaBeta<S> {
             }
             if v > best {
                 best = v;
+                best_move = Some(m);
             }
             if v > alpha {
                 alpha = v;
@@ -1036,6 +1080,24 @@ impl<S: State + Search> AlphaBeta<S> {
             }
         }
         self.qbufs[ply] = buf;
+        // With `qtt`: stored at depth 0 where the slot holds nothing
+        // deeper (the main search's entries are kept).
+        if qtt && !self.aborted && self.tt[slot].is_none_or(|e| e.depth == 0) {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.tt[slot] = Some(TtEntry {
+                key,
+                value: to_tt(best, ply),
+                depth: 0,
+                bound,
+                best: best_move,
+            });
+        }
         best
     }
 

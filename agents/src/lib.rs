@@ -459,6 +459,7 @@ const WRITTEN_WHEN_OFF: &[&str] = &[
     ",rfp=0",
     ",partial=false",
     ",twofold=false",
+    ",qtt=false",
 ];
 
 /// A canonical spec with every switch that is written off

@@ -16,9 +16,15 @@
 #     position below the root seen before in the game scores as a draw)
 #     against chess's defaults (`twofold=false`: only the game's third
 #     occurrence is a draw), both with king safety.
-#  4. threat-100ms: the threat weight set by hand (`w_threat=30`: 30
+#  4. qtt-100ms: the quiescence table (`qtt=true`: the quiescence
+#     search answers from the transposition table where an entry's bound
+#     settles its window, and stores its results at depth 0) against
+#     chess's defaults (`qtt=false`), both with `twofold=true`.
+#  5. threat-100ms: the threat weight set by hand (`w_threat=30`: 30
 #     centipawns per enemy piece attacked by a less valuable own piece)
-#     against chess's defaults (0), both with `twofold=true`.
+#     against chess's defaults (0), both with `twofold=true`; stopped
+#     unfinished after 577 games (6 December), resumed from its games
+#     file by the next run of this script.
 # Timed agents: run it on a quiet machine. The load at each start and end
 # goes to NAME.load.txt. Resumable: a run whose printout exists is
 # skipped; an interrupted SPRT goes on from its games file.
@@ -33,5 +39,7 @@ chess_sprt king-100ms king-100ms.load.txt 110 \
   "alphabeta(depth=64,ms=100,w_king_attack=8,w_shield=10)" "alphabeta(depth=64,ms=100)"
 chess_sprt twofold-100ms twofold-100ms.load.txt 111 \
   "alphabeta(depth=64,ms=100,twofold=true)" "alphabeta(depth=64,ms=100,twofold=false)"
+chess_sprt qtt-100ms qtt-100ms.load.txt 113 \
+  "alphabeta(depth=64,ms=100,qtt=true)" "alphabeta(depth=64,ms=100,qtt=false)"
 chess_sprt threat-100ms threat-100ms.load.txt 112 \
   "alphabeta(depth=64,ms=100,w_threat=30)" "alphabeta(depth=64,ms=100)"

@@ -155,6 +155,10 @@ pub struct SearchDefaults {
     /// occurred before in the game ([`Search::repeated`]) scores as a
     /// draw. Generic: off.
     pub twofold_repetition: bool,
+    /// Alpha-beta quiescence table: the quiescence search reads the
+    /// transposition table and stores its results at depth 0 where the
+    /// slot holds nothing deeper. Generic: off.
+    pub quiescence_table: bool,
     /// The named weights of the game's evaluation, in the order
     /// [`Search::evaluate_weighted`] reads them. Generic: none (the
     /// evaluation takes no weights).
@@ -201,6 +205,7 @@ impl Default for SearchDefaults {
             reverse_futility_depth: 0,
             partial_iterations: false,
             twofold_repetition: false,
+            quiescence_table: false,
             eval_weights: &[],
         }
     }
