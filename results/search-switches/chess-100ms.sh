@@ -25,6 +25,11 @@
 #     against chess's defaults (0), both with `twofold=true`; stopped
 #     unfinished after 577 games (6 December), resumed from its games
 #     file by the next run of this script.
+#  6. queenless-100ms: a position without queens counted as a middlegame
+#     while seven knights, bishops and rooks or more are left
+#     (`w_queenless_middlegame=7`; the King's shelter and the
+#     middlegame's pawn tables hold) against chess's defaults (0: every
+#     position without queens is an endgame), both with `twofold=true`.
 # Timed agents: run it on a quiet machine. The load at each start and end
 # goes to NAME.load.txt. Resumable: a run whose printout exists is
 # skipped; an interrupted SPRT goes on from its games file.
@@ -43,3 +48,5 @@ chess_sprt qtt-100ms qtt-100ms.load.txt 113 \
   "alphabeta(depth=64,ms=100,qtt=true)" "alphabeta(depth=64,ms=100,qtt=false)"
 chess_sprt threat-100ms threat-100ms.load.txt 112 \
   "alphabeta(depth=64,ms=100,w_threat=30)" "alphabeta(depth=64,ms=100)"
+chess_sprt queenless-100ms queenless-100ms.load.txt 114 \
+  "alphabeta(depth=64,ms=100,w_queenless_middlegame=7)" "alphabeta(depth=64,ms=100)"

@@ -79,6 +79,13 @@ crate::api::eval_weights! {
         /// knight or bishop, a queen by a rook), each counted once. Chess
         /// only; 0 (off) here.
         threat: 0,
+        /// The fewest knights, bishops and rooks (both sides together)
+        /// with which a position without queens still counts as a
+        /// middlegame (King shelter, pawn shield, the middlegame's pawn
+        /// advance and passed-pawn tables); 0 (off): every position
+        /// without queens is an endgame, as is any with two such pieces
+        /// or fewer. Chess only; 0 here.
+        queenless_middlegame: 0,
         /// Per free King step of a royal R/B/N (RG-3).
         royal_step: 3,
         /// Per royal piece (the status itself: extra defence of its
@@ -440,7 +447,9 @@ pub fn evaluate_with(b: &Board, w: &EvalWeights) -> i32 {
         | b.by_piece[Piece::Bishop as usize]
         | b.by_piece[Piece::Rook as usize])
         .count_ones();
-    let endgame = queens == 0 || minors_majors <= 2;
+    let queenless_middlegame =
+        w.queenless_middlegame > 0 && minors_majors as i32 >= w.queenless_middlegame;
+    let endgame = (queens == 0 && !queenless_middlegame) || minors_majors <= 2;
     let mut score = 0;
     for c in [Side::White, Side::Black] {
         let sign = if c == Side::White { 1 } else { -1 };

@@ -176,6 +176,12 @@ fn chess_weights_on_a_position_counted_by_hand() {
     // one threat (a piece counts once). The rook reaches no queen.
     let threats = "4k3/8/8/3n1b2/1p2P3/2R5/8/4K3 w - - 0 1";
     let threats_alone = "4k3/8/8/3n1b2/4P3/8/8/4K3 w - - 0 1";
+    // No queens, six rooks and bishops. Piece-square terms alone (`pst`
+    // 100): the rooks score 0 off the seventh rank, the bishops on c1 and
+    // c8 cancel; an endgame centralises the Kings (20 − 6 × distance from
+    // the centre: e3 14, g8 −10), a middlegame tucks them away (e3, two
+    // ranks up: −20; g8, on the back rank at the side: 20).
+    let queenless = "r1b2rk1/8/8/8/8/4K3/8/R1B2R2 w - - 0 1";
     for (fen, weights, expected) in [
         // Pawns only (100 each; every weight 0): Black is a pawn down.
         (fen, vec![], -100),
@@ -210,6 +216,20 @@ fn chess_weights_on_a_position_counted_by_hand() {
         (threats, vec![], 0),
         // 100 + 20 × 2.
         (threats_alone, vec![("threat", 20)], 140),
+        // Every position without queens is an endgame by default.
+        (queenless, vec![("pst", 100)], 24),
+        // A middlegame from six such pieces on; an endgame again when it
+        // takes seven.
+        (
+            queenless,
+            vec![("pst", 100), ("queenless_middlegame", 6)],
+            -40,
+        ),
+        (
+            queenless,
+            vec![("pst", 100), ("queenless_middlegame", 7)],
+            24,
+        ),
     ] {
         assert_eq!(
             visit_game(chess, At(fen, weights.clone())).unwrap(),
