@@ -807,6 +807,33 @@ fn from_tt(v: i32, ply: usize) -> i32 {
     }
 }
 
+/// The value with which a table entry read `ply` plies below the root
+/// settles the window (`alpha`, `beta`): an exact value, a lower bound at
+/// or above beta, an upper bound at or below alpha.
+#[inline]
+fn settles<M>(e: &TtEntry<M>, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let v = from_tt(e.value, ply);
+    match e.bound {
+        Bound::Exact => Some(v),
+        Bound::Lower if v >= beta => Some(v),
+        Bound::Upper if v <= alpha => Some(v),
+        _ => None,
+    }
+}
+
+/// The bound a search of the window (`alpha0`, `beta`) that found `best`
+/// proved.
+#[inline]
+fn bound_of(best: i32, alpha0: i32, beta: i32) -> Bound {
+    if best <= alpha0 {
+        Bound::Upper
+    } else if best >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    }
+}
+
 /// An alpha-beta agent.
 pub struct AlphaBeta<S: State + Search> {
     config: AlphaBetaConfig,
@@ -1007,14 +1034,9 @@ impl<S: State + Search> AlphaBeta<S> {
         if qtt
             && let Some(e) = self.tt[slot]
             && e.key == key
+            && let Some(v) = settles(&e, ply, alpha, beta)
         {
-            let v = from_tt(e.value, ply);
-            match e.bound {
-                Bound::Exact => return v,
-                Bound::Lower if v >= beta => return v,
-                Bound::Upper if v <= alpha => return v,
-                _ => {}
-            }
+            return v;
         }
         let alpha0 = alpha;
         let stand = if evade { -WIN } else { self.evaluate(state) };
@@ -1083,18 +1105,11 @@ impl<S: State + Search> AlphaBeta<S> {
         // With `qtt`: stored at depth 0 where the slot holds nothing
         // deeper (the main search's entries are kept).
         if qtt && !self.aborted && self.tt[slot].is_none_or(|e| e.depth == 0) {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
             self.tt[slot] = Some(TtEntry {
                 key,
                 value: to_tt(best, ply),
                 depth: 0,
-                bound,
+                bound: bound_of(best, alpha0, beta),
                 best: best_move,
             });
         }
@@ -1171,14 +1186,10 @@ impl<S: State + Search> AlphaBeta<S> {
             && e.key == key
         {
             tt_move = e.best;
-            if e.depth as u32 >= depth {
-                let v = from_tt(e.value, ply);
-                match e.bound {
-                    Bound::Exact => return v,
-                    Bound::Lower if v >= beta => return v,
-                    Bound::Upper if v <= alpha => return v,
-                    _ => {}
-                }
+            if e.depth as u32 >= depth
+                && let Some(v) = settles(&e, ply, alpha, beta)
+            {
+                return v;
             }
         }
         // Internal iterative reduction: a deep node the table knows no move
@@ -1389,13 +1400,7 @@ impl<S: State + Search> AlphaBeta<S> {
         }
         self.bufs[ply] = buf;
         if use_tt && !self.aborted {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = bound_of(best, alpha0, beta);
             let replace = match self.tt[slot] {
                 Some(e) => e.key != key || e.depth as u32 <= depth,
                 None => true,

@@ -711,12 +711,7 @@ fn an_interrupted_iteration_plays_the_better_move_it_found() {
     }
     // A budget too small to finish the rook move keeps the depth-2 move.
     assert_eq!(run(64, 200, true).0, shallow);
-    let spec = agents::AgentSpec::parse("alphabeta(partial=true,rfp=6)").unwrap();
-    assert!(
-        spec.canonical().ends_with(",rfp=6,partial=true)"),
-        "{}",
-        spec.canonical()
-    );
+    assert_canonical_ends("alphabeta(partial=true,rfp=6)", ",rfp=6,partial=true)");
     assert!(agents::AgentSpec::parse("alphabeta(partial=yes)").is_err());
     assert!(agents::AgentSpec::parse("alphabeta(rfp=65)").is_err());
 }
@@ -771,11 +766,9 @@ fn twofold_repetition_scores_a_perpetual_check_as_a_draw() {
         assert_eq!(mv, "h5e8", "depth {depth}");
         assert!(v < -500, "depth {depth}: {v} without twofold");
     }
-    let spec = agents::AgentSpec::parse("alphabeta(partial=true,twofold=true)").unwrap();
-    assert!(
-        spec.canonical().ends_with(",partial=true,twofold=true)"),
-        "{}",
-        spec.canonical()
+    assert_canonical_ends(
+        "alphabeta(partial=true,twofold=true)",
+        ",partial=true,twofold=true)",
     );
     assert!(agents::AgentSpec::parse("alphabeta(twofold=2)").is_err());
 }
@@ -836,11 +829,12 @@ fn quiescence_table_saves_nodes_and_keeps_the_tactics() {
             assert_eq!(s.move_to_text(mv), best, "{fen} qtt={qtt}");
         }
     }
-    let spec = agents::AgentSpec::parse("alphabeta(qtt=true)").unwrap();
-    assert!(
-        spec.canonical().ends_with(",qtt=true)"),
-        "{}",
-        spec.canonical()
-    );
+    assert_canonical_ends("alphabeta(qtt=true)", ",qtt=true)");
     assert!(agents::AgentSpec::parse("alphabeta(qtt=yes)").is_err());
+}
+
+/// The canonical spelling of the alpha-beta spec `spec` ends with `end`.
+fn assert_canonical_ends(spec: &str, end: &str) {
+    let canonical = agents::AgentSpec::parse(spec).unwrap().canonical();
+    assert!(canonical.ends_with(end), "{spec}: {canonical}");
 }
