@@ -84,7 +84,10 @@ crate::api::eval_weights! {
         /// middlegame (King shelter, pawn shield, the middlegame's pawn
         /// advance and passed-pawn tables); 0 (off): every position
         /// without queens is an endgame, as is any with two such pieces
-        /// or fewer. Chess only; 0 here.
+        /// or fewer. Chess only; 0 here, 7 in [`EvalWeights::CHESS`]: with
+        /// `queenless_middlegame=7` alpha-beta at 100 ms a move scored
+        /// +24.9 [+6.1, +43.8] Elo, SPRT H1 after 896 games
+        /// (results/search-switches, "A queenless middlegame at 100 ms").
         queenless_middlegame: 0,
         /// Per free King step of a royal R/B/N (RG-3).
         royal_step: 3,
@@ -103,7 +106,11 @@ impl EvalWeights {
     /// (results/tune/README.md, "chess's evaluation weights"); and the
     /// king-safety weights `king_attack` 8 and `shield` 10, which gained
     /// +33.6 [+8.9, +58.6] Elo at 100 ms a move, SPRT H1 after 384 games
-    /// (results/search-switches, "King safety at 100 ms").
+    /// (results/search-switches, "King safety at 100 ms"); and a position
+    /// without queens counted as a middlegame while seven knights, bishops
+    /// and rooks or more are left (`queenless_middlegame` 7), which gained
+    /// +24.9 [+6.1, +43.8] Elo at 100 ms a move, SPRT H1 after 896 games
+    /// (results/search-switches, "A queenless middlegame at 100 ms").
     pub const CHESS: EvalWeights = EvalWeights {
         knight: 311,
         bishop: 360,
@@ -116,6 +123,7 @@ impl EvalWeights {
         passed: 96,
         king_attack: 8,
         shield: 10,
+        queenless_middlegame: 7,
         ..EvalWeights::DEFAULT
     };
 

@@ -216,7 +216,9 @@ fn chess_weights_on_a_position_counted_by_hand() {
         (threats, vec![], 0),
         // 100 + 20 × 2.
         (threats_alone, vec![("threat", 20)], 140),
-        // Every position without queens is an endgame by default.
+        // With the weight 0 (off; Royal Guard's default, and every
+        // weight here is 0 unless given), every position without queens
+        // is an endgame.
         (queenless, vec![("pst", 100)], 24),
         // A middlegame from six such pieces on; an endgame again when it
         // takes seven.
@@ -241,8 +243,9 @@ fn chess_weights_on_a_position_counted_by_hand() {
 
 /// Chess's default weights are the ones SPSA found (results/tune/README.md,
 /// "chess's evaluation weights": the rounded final θ of
-/// `chess-eval-spsa.csv`) and the king-safety weights of the 100 ms SPRT
-/// (results/search-switches); Royal Guard keeps the hand-set ones.
+/// `chess-eval-spsa.csv`), the king-safety and queenless-middlegame weights
+/// of the 100 ms SPRTs (results/search-switches); Royal Guard keeps the
+/// hand-set ones.
 #[test]
 fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
     let of = |game: &str| -> Vec<(&'static str, i32)> {
@@ -270,6 +273,8 @@ fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
         // King safety: chess's since the 100 ms SPRT (results/search-switches).
         ("king_attack", 8, 0),
         ("shield", 10, 0),
+        // A queenless middlegame: chess's since its 100 ms SPRT (the same).
+        ("queenless_middlegame", 7, 0),
     ];
     for (name, c, r) in tuned {
         assert!(chess.contains(&(name, c)), "chess {name}: {chess:?}");
