@@ -8,7 +8,10 @@
 //! lists agree; where they disagree the game is `undecided`, and a block
 //! still short of its stopping rule makes the row `undecided (needs N
 //! games)`, N from the power calculation of its interval
-//! ([`units_for_half_width`] at the worst-case variance ¼).
+//! ([`units_for_half_width`] at the worst-case variance ¼). Where the top two
+//! disagree and one is undecided, the row says how many more games that one
+//! would need to decide if its score held ([`units_for_half_width`] at its
+//! observed variance, the half-width its distance from the fair value).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,6 +21,7 @@ use anyhow::{Context, Result};
 use crate::research::balance::{BalanceRow, read_balance, row_from_games};
 use crate::research::compare::CompareRow;
 use crate::research::study::{self, Study};
+use crate::research::swapmap::{SwapRow, pie_values};
 use crate::run::summary::{LINE_MIN_GAMES, effective_lines, line_key};
 use crate::stats::sequential::{Until, units_for_half_width};
 
@@ -270,12 +274,55 @@ fn answer_verdict(a: &Answered, answer: &study::Answer) -> String {
             .take(2)
             .filter_map(|&i| a.row(i).map(|r| r.verdict.as_str()))
             .collect();
+        let settle = blocks
+            .iter()
+            .rev()
+            .take(2)
+            .filter_map(|&i| a.row(i))
+            .filter(|r| r.verdict == "undecided")
+            .map(settling_games)
+            .collect::<Vec<_>>()
+            .join("; ");
         match words.as_slice() {
             [one] => format!("{one} (one budget)"),
             [x, y] if x == y => x.to_string(),
-            [x, y] => format!("undecided (the top two budgets disagree: {x}; below it, {y})"),
+            [x, y] if settle.is_empty() => {
+                format!("undecided (the top two budgets disagree: {x}; below it, {y})")
+            }
+            [x, y] => {
+                format!("undecided (the top two budgets disagree: {x}; below it, {y}; {settle})")
+            }
             _ => "undecided".to_string(),
         }
+    }
+}
+
+/// How many more games an undecided two-seat block would need to decide if
+/// its score held: the games at which its confidence sequence, at the
+/// block's level and its observed per-game variance, narrows to the score's
+/// distance from the fair value ([`units_for_half_width`]), less those
+/// played. A planning figure, not a promise: the score moves as games come.
+fn settling_games(r: &BalanceRow) -> String {
+    let who = super::agent_in_words(&r.agent);
+    if r.seats != 2 || r.n == 0 {
+        return format!("{who}: no estimate for {} seats", r.seats);
+    }
+    let n = r.n as f64;
+    let draws = r.first_mover_draws as f64;
+    let mean_square = (r.first_mover_wins + 0.25 * draws) / n;
+    let var = (mean_square - r.score * r.score).max(0.0);
+    let gap = (r.score - r.fair).abs();
+    // Within half a point of the fair value, the count runs to millions:
+    // say so rather than compute it.
+    if gap < 0.005 {
+        return format!("{who} scores within half a point of the fair value");
+    }
+    match units_for_half_width(var, gap, r.alpha) {
+        Some(units) => format!(
+            "at its score, {who} would decide after about {} more games",
+            thousands(units.saturating_sub(r.n))
+        ),
+        None => format!("{who} would need more than 10⁹ games"),
     }
 }
 
@@ -328,6 +375,7 @@ pub fn section(
     md: &mut String,
     results: &Path,
     studies: Option<&Path>,
+    swaps: &[SwapRow],
     plots_dir: &Path,
     plots: &mut Vec<PathBuf>,
 ) -> Result<()> {
@@ -341,7 +389,9 @@ pub fn section(
         "How much moving first matters in each game at the strongest play measured. The score counts a win 1, \
          a draw ½, a loss 0 for the first mover; its interval is anytime-valid at level 0.05/m for the m blocks \
          of its study. A verdict holds at the top two budgets of the game's strongest agent family (one budget \
-         doubling apart); where they disagree the game is `undecided`, and a study still short of its stopping \
+         doubling apart); where they disagree the game is `undecided`, and where the one that disagrees cannot \
+         tell the sides apart, the row says after how many more games it would if its score held (its observed \
+         spread; a planning figure, not a promise); a study still short of its stopping \
          rule says how many more games (worst-case power calculation) would settle it. *Elo* is the top \
          budget's rating on the game's scale (random = 0; `≥` where only sweeps link it); *distinct* counts \
          different games among the n (below n, games repeat and the score is those games'); *lines* counts \
@@ -393,6 +443,7 @@ pub fn section(
     }
     openings_table(md, &all);
     mechanisms(md, &all);
+    pie_maps(md, swaps);
     curves(md, results, &all, plots_dir, plots)?;
     calibration(md, results, &all, plots_dir, plots)?;
     Ok(())
@@ -634,6 +685,64 @@ fn mechanisms(md: &mut String, all: &[Answered]) {
             c.p_holm,
             c.verdict
         );
+    }
+}
+
+/// A paragraph per game with swap maps (`swapmap.csv`): the pie rule's
+/// value, the better side's score at the fairest opening, from each map,
+/// maps that tell openings apart first; a weak map is named as one that
+/// says nothing of the value.
+fn pie_maps(md: &mut String, swaps: &[SwapRow]) {
+    let values = pie_values(swaps);
+    if values.is_empty() {
+        return;
+    }
+    let _ = writeln!(md, "### The pie rule's value (swap maps)\n");
+    let _ = writeln!(
+        md,
+        "Under the pie rule one player opens and the other chooses a side, so the opener picks the fairest \
+         opening: the rule's value is the better side's score there, ½ perfectly fair, 1 a sure win for the \
+         chooser. Each map plays every opening class out with no swap, one agent in both seats (`boardlab pie`, \
+         the maps under \"Swap maps\" in the details); the value is its split-sample estimate (the fairest \
+         opening chosen on half of each opening's games, measured on the other half) with a 95 % interval. A \
+         map whose openings cannot be told from ½ is *weak*: its agent or its games are too few to say anything \
+         of the value.\n"
+    );
+    let mut games: Vec<&str> = values.keys().map(|(g, _, _)| g.as_str()).collect();
+    games.dedup();
+    for game in games {
+        let mut maps: Vec<_> = values.iter().filter(|((g, _, _), _)| g == game).collect();
+        // Maps that tell openings apart first, then by games played.
+        let played = |agent: &str, seed: u64| -> u64 {
+            swaps
+                .iter()
+                .filter(|r| r.game == game && r.agent == agent && r.start_seed == seed)
+                .map(|r| r.n)
+                .sum()
+        };
+        maps.sort_by_key(|((_, agent, seed), v)| (v.weak, std::cmp::Reverse(played(agent, *seed))));
+        let parts: Vec<String> = maps
+            .iter()
+            .map(|((_, agent, seed), v)| {
+                let value = match &v.honest {
+                    Some(h) => format!("{:.3} [{:.3}, {:.3}]", h.value, h.lower, h.upper),
+                    None => format!("{:.3} (plug-in only)", v.value),
+                };
+                format!(
+                    "{} ({} opening classes, {} games{}): {value}{}",
+                    agent_in_words(agent),
+                    v.openings,
+                    thousands(played(agent, *seed)),
+                    if *seed == 0 {
+                        String::new()
+                    } else {
+                        format!(", start seed {seed}")
+                    },
+                    if v.weak { ", *weak*" } else { "" }
+                )
+            })
+            .collect();
+        let _ = writeln!(md, "**`{game}`**: {}.\n", parts.join("; "));
     }
 }
 

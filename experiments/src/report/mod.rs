@@ -89,7 +89,14 @@ pub fn run(results: &Path, out: &Path, studies: Option<&Path>) -> Result<ReportO
     let mut plots = Vec::new();
     let mut md = String::new();
     let mut answers = String::new();
-    answers::section(&mut answers, results, studies, &plots_dir, &mut plots)?;
+    answers::section(
+        &mut answers,
+        results,
+        studies,
+        &swaps,
+        &plots_dir,
+        &mut plots,
+    )?;
     if answers.is_empty() {
         let _ = writeln!(md, "# boardlab balance report\n");
     } else {

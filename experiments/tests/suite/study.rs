@@ -67,12 +67,42 @@ fn expected_verdict(
     top: &experiments::research::balance::BalanceRow,
 ) -> String {
     if low.verdict == top.verdict {
-        top.verdict.clone()
+        return top.verdict.clone();
+    }
+    // An undecided one of the two: the games after which a confidence
+    // sequence at its level and observed spread narrows to its distance
+    // from ½, less those played.
+    let settle: Vec<String> = [top, low]
+        .into_iter()
+        .filter(|r| r.verdict == "undecided")
+        .map(|r| {
+            let who = experiments::report::agent_in_words(&r.agent);
+            let n = r.n as f64;
+            let mean_square = (r.first_mover_wins + 0.25 * r.first_mover_draws as f64) / n;
+            let gap = (r.score - 0.5).abs();
+            if gap < 0.005 {
+                return format!("{who} scores within half a point of the fair value");
+            }
+            let units = experiments::stats::sequential::units_for_half_width(
+                mean_square - r.score * r.score,
+                gap,
+                r.alpha,
+            )
+            .unwrap();
+            format!(
+                "at its score, {who} would decide after about {} more games",
+                experiments::output::table::thousands(&(units - r.n).to_string())
+            )
+        })
+        .collect();
+    let both = format!(
+        "the top two budgets disagree: {}; below it, {}",
+        top.verdict, low.verdict
+    );
+    if settle.is_empty() {
+        format!("undecided ({both})")
     } else {
-        format!(
-            "undecided (the top two budgets disagree: {}; below it, {})",
-            top.verdict, low.verdict
-        )
+        format!("undecided ({both}; {})", settle.join("; "))
     }
 }
 
@@ -545,6 +575,21 @@ fn the_report_opens_with_the_answers_of_the_studies() {
     .unwrap();
     study(&run, results.join("run").to_str().unwrap(), &[]);
     balance_summary(&results);
+    // A swap map, for the pie rule's paragraph.
+    ok(&[
+        "pie",
+        "--game",
+        "slingshot(size=7)",
+        "--agent",
+        "random",
+        "--openings",
+        "3",
+        "--games-per-opening",
+        "6",
+        "--out",
+        results.join("swapmap.csv").to_str().unwrap(),
+        "--quiet",
+    ]);
     let out = ok(&[
         "report",
         "--results",
@@ -621,6 +666,54 @@ fn the_report_opens_with_the_answers_of_the_studies() {
     assert!(
         md.contains("**`slingshot(") && md.contains("against `slingshot(size=7"),
         "{md}"
+    );
+    // The pie rule's paragraph: the split-sample value by its definition,
+    // from the map's rows: the fairest opening chosen on the even-numbered
+    // games, its max(q, 1 − q) on the odd ones, and the other way round,
+    // averaged; weak when 90 % of the openings' intervals hold ½.
+    let swaps = experiments::research::swapmap::read_swapmap(&results.join("swapmap.csv")).unwrap();
+    let better = |score: f64, n: u64| (score / n as f64).max(1.0 - score / n as f64);
+    let halves: Vec<(String, u64, f64, u64, f64)> = swaps
+        .iter()
+        .map(|r| {
+            let (ne, se) = (r.n_even.unwrap(), r.score_even.unwrap());
+            let total = r.wins as f64 + 0.5 * r.draws as f64;
+            (r.opening.clone(), ne, se, r.n - ne, total - se)
+        })
+        .collect();
+    let pick = |even: bool| {
+        halves
+            .iter()
+            .min_by(|a, b| {
+                let (fa, fb) = if even {
+                    (better(a.2, a.1), better(b.2, b.1))
+                } else {
+                    (better(a.4, a.3), better(b.4, b.3))
+                };
+                fa.total_cmp(&fb).then(a.0.cmp(&b.0))
+            })
+            .unwrap()
+    };
+    let (on_even, on_odd) = (pick(true), pick(false));
+    let value = 0.5 * (better(on_even.4, on_even.3) + better(on_odd.2, on_odd.1));
+    let games: u64 = swaps.iter().map(|r| r.n).sum();
+    let holding = swaps
+        .iter()
+        .filter(|r| r.lower <= 0.5 && 0.5 <= r.upper)
+        .count();
+    let paragraph = format!(
+        "**`{}`**: random moves (3 opening classes, {games} games): {value:.3} [",
+        swaps[0].game
+    );
+    assert!(
+        md.contains("### The pie rule's value (swap maps)") && md.contains(&paragraph),
+        "{paragraph}\n{md}"
+    );
+    let line = md.lines().find(|l| l.starts_with(&paragraph)).unwrap();
+    assert_eq!(
+        line.ends_with("*weak*."),
+        holding as f64 >= 0.9 * swaps.len() as f64,
+        "{line}"
     );
     let html = std::fs::read_to_string(results.join("report.html")).unwrap();
     assert!(html.contains("<h2>The answers</h2>") && html.contains("<th>verdict</th>"));
