@@ -258,7 +258,7 @@ fn sharded_study_merges_to_the_unsharded_run() {
 #[test]
 fn a_study_with_a_stopping_rule_stops_and_resumes() {
     let d = dir("study-until");
-    let text = study_text(2000).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.2\"");
+    let text = study_text(2000).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.3\"");
     let file = write_study(&d, &text);
     let out = p(&d, "until");
     let first = study(&file, &out, &[]);
@@ -267,7 +267,7 @@ fn a_study_with_a_stopping_rule_stops_and_resumes() {
     let again = study(&file, &out, &[]);
     assert!(again.contains("0 games played now"), "{again}");
     let readme = std::fs::read_to_string(Path::new(&out).join("README.md")).unwrap();
-    assert!(readme.contains("`until = \"halfwidth=0.2\"`"), "{readme}");
+    assert!(readme.contains("`until = \"halfwidth=0.3\"`"), "{readme}");
 }
 
 #[test]
@@ -371,7 +371,7 @@ fn a_comparison_takes_one_agent_as_written_in_games_of_other_defaults() {
 #[test]
 fn sharded_blocks_under_a_stopping_rule_play_their_cap_and_merge() {
     let d = dir("study-until-shards");
-    let text = study_text(100).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.2\"");
+    let text = study_text(100).replace("seed = 3", "seed = 3\nuntil = \"halfwidth=0.3\"");
     let out = p(&d, "sharded");
     // A cap the rule cannot meet is refused before a slice plays.
     let short = write_study(&d, &text.replace("games = 100", "games = 40"));
