@@ -150,9 +150,18 @@ def png_colours(png):
     pixels that are not its most common colour (every fourth pixel of each
     row). Pillow decodes it: a pure-Python decoder spent a third of a
     second on each of the report's plots."""
+    return pixel_colours(png_pixels(png))
+
+
+def png_pixels(png):
+    """A PNG's pixels, rows by columns by RGB."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    pixels = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))[:, ::4].reshape(-1, 3)
-    _, counts = np.unique(pixels, axis=0, return_counts=True)
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def pixel_colours(pixels):
+    """`png_colours` of pixels already decoded (rows by columns by RGB)."""
+    _, counts = np.unique(pixels[:, ::4].reshape(-1, 3), axis=0, return_counts=True)
     return len(counts), 1 - counts.max() / counts.sum()
 
 
