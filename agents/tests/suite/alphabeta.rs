@@ -497,15 +497,15 @@ fn a_node_budget_is_reproducible_and_bounds_the_search() {
 }
 
 /// Positions along seeded random games, and the search of each without a
-/// table at `depth` under two settings: (root value, nodes) per position.
-struct OrderPair {
+/// table at `depth` under each setting: (root value, nodes) per position
+/// and setting.
+struct OrderSet {
     depth: u32,
-    a: AlphaBetaConfig,
-    b: AlphaBetaConfig,
+    configs: Vec<AlphaBetaConfig>,
 }
 
-impl engine::GameVisitor for OrderPair {
-    type Output = Vec<((i32, u64), (i32, u64))>;
+impl engine::GameVisitor for OrderSet {
+    type Output = Vec<Vec<(i32, u64)>>;
     fn visit<G: Game>(self, game: G) -> Self::Output {
         use rand::{Rng, SeedableRng};
         let mut out = Vec::new();
@@ -528,7 +528,7 @@ impl engine::GameVisitor for OrderPair {
                         let (_, v) = ab.search(&s);
                         (v, ab.last_nodes)
                     };
-                    out.push((run(&self.a), run(&self.b)));
+                    out.push(self.configs.iter().map(run).collect());
                 }
                 s.legal_moves(&mut moves);
                 s.apply(moves[rng.random_range(0..moves.len())]);
@@ -538,29 +538,33 @@ impl engine::GameVisitor for OrderPair {
     }
 }
 
-/// The searches of `on` and of the generic defaults at fixed depths (chess
-/// at 4, Catapult at 3) along random games: checks that every position
-/// gets the same root value and returns each game's node totals (generic,
-/// `on`).
-fn same_values_as_generic(on: &AlphaBetaConfig) -> Vec<(u64, u64)> {
+/// The searches of each of `ons` and of the generic defaults (searched
+/// once for all of them) at fixed depths (chess at 4, Catapult at 3) along
+/// random games: checks that every position gets the same root value under
+/// each and returns, per game, the node totals (generic, then each of
+/// `ons`).
+fn same_values_as_generic(ons: &[AlphaBetaConfig]) -> Vec<Vec<u64>> {
     let mut totals = Vec::new();
     for (game, depth) in [("royal_guard(royal_powers=false)", 4), ("catapult", 3)] {
-        let pairs = engine::visit_game(
-            game,
-            OrderPair {
-                depth,
-                a: AlphaBetaConfig::default(),
-                b: on.clone(),
-            },
-        )
-        .unwrap();
-        assert!(pairs.len() >= 12, "{game}: {} positions", pairs.len());
-        for (i, ((v0, _), (v1, _))) in pairs.iter().enumerate() {
-            assert_eq!(v0, v1, "{game}: position {i}, {on:?}");
+        let configs = std::iter::once(AlphaBetaConfig::default())
+            .chain(ons.iter().cloned())
+            .collect();
+        let positions = engine::visit_game(game, OrderSet { depth, configs }).unwrap();
+        assert!(
+            positions.len() >= 12,
+            "{game}: {} positions",
+            positions.len()
+        );
+        for (i, runs) in positions.iter().enumerate() {
+            for (on, run) in ons.iter().zip(&runs[1..]) {
+                assert_eq!(runs[0].0, run.0, "{game}: position {i}, {on:?}");
+            }
         }
-        let n0: u64 = pairs.iter().map(|p| p.0.1).sum();
-        let n1: u64 = pairs.iter().map(|p| p.1.1).sum();
-        totals.push((n0, n1));
+        totals.push(
+            (0..=ons.len())
+                .map(|k| positions.iter().map(|runs| runs[k].1).sum())
+                .collect(),
+        );
     }
     totals
 }
@@ -576,8 +580,8 @@ fn the_capture_order_keeps_the_value_in_fewer_nodes() {
         mvv: true,
         ..AlphaBetaConfig::default()
     };
-    for (n0, n1) in same_values_as_generic(&on) {
-        assert!(n1 < n0, "{n1} nodes with mvv, {n0} without");
+    for n in same_values_as_generic(&[on]) {
+        assert!(n[1] < n[0], "{} nodes with mvv, {} without", n[1], n[0]);
     }
 }
 
@@ -587,7 +591,7 @@ fn the_capture_order_keeps_the_value_in_fewer_nodes() {
 /// depth with each as without.
 #[test]
 fn history_maluses_and_countermoves_keep_the_value() {
-    for on in [
+    same_values_as_generic(&[
         AlphaBetaConfig {
             malus: true,
             ..AlphaBetaConfig::default()
@@ -602,9 +606,7 @@ fn history_maluses_and_countermoves_keep_the_value() {
             mvv: true,
             ..AlphaBetaConfig::default()
         },
-    ] {
-        same_values_as_generic(&on);
-    }
+    ]);
 }
 
 /// Alpha-beta's evaluation weights (`w_<term>`): at depth 1 without
