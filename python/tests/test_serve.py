@@ -1,6 +1,6 @@
 """`boardlab serve` in a real browser: headless Chromium, driven through
 chromedriver's WebDriver protocol (plain HTTP and JSON from the standard
-library, so no extra package), plays a Catapult game against `random` by
+library; Pillow, from python/requirements.txt, decodes the screenshots), plays a Catapult game against `random` by
 clicking, finishes a game, opens a replay and steps through it, opens the
 report; each step's screenshot must show a drawn page (many colours, not
 one blank fill), and the browser console must stay free of errors.
