@@ -266,6 +266,26 @@ pub trait Search: State {
         self.evaluate()
     }
 
+    /// Texel tuning (`tune --texel`): the names and hand-made start
+    /// values of the parameters the evaluation is linear in (piece-square
+    /// tables, say), in the order [`Search::linear_terms`] indexes them.
+    /// The default: none (the game's evaluation cannot be tuned so).
+    fn linear_params(&self) -> Vec<(String, i32)> {
+        Vec::new()
+    }
+
+    /// Texel tuning: the evaluation of this position (for the seat to
+    /// move) split into its linear part, `(index, coefficient)` pairs
+    /// into `terms` (cleared first; indices into
+    /// [`Search::linear_params`]), and the rest, returned, so that the
+    /// evaluation with parameter values `p` is the rest plus the sum of
+    /// coefficient × `p[index]`, up to rounding. The default: no terms,
+    /// the whole [`Search::evaluate`] as the rest.
+    fn linear_terms(&self, terms: &mut Vec<(u32, f32)>) -> i32 {
+        terms.clear();
+        self.evaluate()
+    }
+
     /// The evaluation units of one logistic unit: searches map an
     /// evaluation `v` to the win probability `1 / (1 + exp(-v / scale))`
     /// (MCTS playout cut-offs, win probabilities in reports). The default,

@@ -1,5 +1,6 @@
 //! `boardlab tune`: one agent parameter tuned against a baseline, or
-//! several at once by SPSA (`--spsa`).
+//! several at once by SPSA (`--spsa`), or an evaluation's piece-square
+//! tables fitted to recorded games (`--texel`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,10 +11,12 @@ use clap::Args as ClapArgs;
 use super::options::{OpeningOpts, RunOpts, ShardOpts};
 use crate::research::spsa::{self, Gains, SpsaArgs};
 use crate::research::strength::games_csv_for;
+use crate::research::texel::{self, TexelArgs};
 use crate::research::tune::{self, TuneArgs};
 
 /// Tune one agent parameter against a baseline on game pairs, or several
-/// at once by SPSA (--spsa).
+/// at once by SPSA (--spsa), or an evaluation's linear parameters (chess's
+/// piece-square tables) to the results of recorded games (--texel).
 #[derive(ClapArgs)]
 pub struct Args {
     /// Game string.
@@ -22,10 +25,14 @@ pub struct Args {
     /// Agent spec with one list-valued parameter, e.g.
     /// "mcts(c=[0.5,1.0,1.4])"; with --spsa, each tuned parameter as
     /// START:STEP:LO..HI, e.g. "mcts(iterations=100,c=1.0:0.2:0.1..3.0)".
-    #[arg(long)]
-    agent: String,
+    #[arg(long, required_unless_present = "texel")]
+    agent: Option<String>,
     /// The baseline agent spec (not with --spsa).
-    #[arg(long, required_unless_present = "spsa", conflicts_with = "spsa")]
+    #[arg(
+        long,
+        required_unless_present_any = ["spsa", "texel"],
+        conflicts_with_all = ["spsa", "texel"]
+    )]
     baseline: Option<String>,
     /// Games per value (even: game pairs).
     #[arg(long, default_value_t = 100, conflicts_with = "spsa")]
@@ -34,6 +41,27 @@ pub struct Args {
     /// on one game pair per iteration (see docs/cli.md).
     #[arg(long)]
     spsa: bool,
+    /// Texel tuning: fit the parameters the game's evaluation is linear in
+    /// (chess's tapered piece-square tables) to the results of the games
+    /// in these files (games CSVs or records files; rows of other games
+    /// are skipped); writes `parameter,start,tuned` to --tune (default
+    /// runs/tune-texel.csv).
+    #[arg(long, num_args = 1.., value_name = "FILES", conflicts_with_all = ["spsa", "agent"])]
+    texel: Vec<PathBuf>,
+    /// With --texel: plies at the start of each game not sampled.
+    #[arg(long, requires = "texel", default_value_t = 8)]
+    skip: u32,
+    /// With --texel: most epochs of gradient descent (0: write the start
+    /// values).
+    #[arg(long, requires = "texel", default_value_t = 2000)]
+    epochs: u32,
+    /// With --texel: Adam's step size, in evaluation units (centipawns).
+    #[arg(long, requires = "texel", default_value_t = 1.0)]
+    rate: f64,
+    /// With --texel: the ridge penalty on the squared moves from the start
+    /// values, added to the error descended.
+    #[arg(long, requires = "texel", default_value_t = 0.0)]
+    l2: f64,
     /// With --spsa: iterations N (game pairs; 2N games).
     #[arg(long, requires = "spsa")]
     iterations: Option<u64>,
@@ -77,6 +105,21 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     if args.spsa {
         return run_spsa(args, out);
     }
+    if !args.texel.is_empty() {
+        let texel = TexelArgs {
+            game: args.game,
+            files: args.texel,
+            skip: args.skip,
+            epochs: args.epochs,
+            rate: args.rate,
+            l2: args.l2,
+            out: args
+                .tune
+                .unwrap_or_else(|| PathBuf::from("runs/tune-texel.csv")),
+        };
+        writeln!(out, "{}", texel::texel(&texel)?)?;
+        return Ok(());
+    }
     let tune_out = args.tune.unwrap_or_else(|| PathBuf::from("runs/tune.csv"));
     let games_csv = args.out.unwrap_or_else(|| games_csv_for(&tune_out));
     let plot = args.plot.unwrap_or_else(|| tune_out.with_extension("svg"));
@@ -86,7 +129,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     run.shard = args.shard.parse()?;
     let tune = TuneArgs {
         run,
-        agent: args.agent,
+        agent: args.agent.unwrap_or_default(),
         baseline: args.baseline.unwrap_or_default(),
         tune_out,
         plot,
@@ -114,7 +157,7 @@ fn run_spsa(args: Args, out: &mut dyn Write) -> Result<()> {
     };
     let spsa = SpsaArgs {
         game: args.game,
-        agent: args.agent,
+        agent: args.agent.unwrap_or_default(),
         gains,
         batch: args.batch,
         seed: args.run.seed,

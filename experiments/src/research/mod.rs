@@ -17,5 +17,6 @@ pub mod spsa;
 pub mod strength;
 pub mod study;
 pub mod swapmap;
+pub mod texel;
 pub mod tune;
 pub mod ugi;

@@ -25,5 +25,6 @@ mod slurm;
 mod spsa;
 mod strength;
 mod study;
+mod texel;
 mod uci;
 mod unit;
