@@ -6,7 +6,9 @@
 //! pair, passed, doubled and isolated pawns, rooks on open files, and
 //! king safety (the attack on the enemy King's zone and the own King's
 //! pawn shield; chess's weights 8 and 10 since they gained at 100 ms a
-//! move, results/search-switches). Those
+//! move, results/search-switches). With `texel` on, material and
+//! placement come from tapered piece-square tables fitted to games by
+//! Texel tuning (`tune --texel`; [`tuned_tables`], `texel.csv`). Those
 //! are measured on chess only (results/stockfish-scale); Royal Guard keeps
 //! its evaluation until a run shows they help there too. Chess's weights
 //! are tuned ([`EvalWeights::CHESS`], results/tune); Royal Guard's are set
@@ -89,6 +91,12 @@ crate::api::eval_weights! {
         /// +24.9 [+6.1, +43.8] Elo, SPRT H1 after 896 games
         /// (results/search-switches, "A queenless middlegame at 100 ms").
         queenless_middlegame: 0,
+        /// Chess only: 1 evaluates material and piece placement with the
+        /// tapered piece-square tables tuned from games by `tune --texel`
+        /// ([`tuned_tables`], `texel.csv` beside this file), in place of
+        /// the material weights and the hand-made piece-square terms; 0
+        /// (off) keeps those.
+        texel: 0,
         /// Per free King step of a royal R/B/N (RG-3).
         royal_step: 3,
         /// Per royal piece (the status itself: extra defence of its
@@ -440,6 +448,173 @@ pub fn static_exchange(b: &Board, m: RoyalGuardMove) -> i32 {
     gain[0]
 }
 
+/// Whether the position counts as an endgame for the hand-made terms:
+/// no queens (unless `queenless_middlegame` knights, bishops and rooks
+/// are left), or two such pieces or fewer.
+fn is_endgame(b: &Board, w: &EvalWeights) -> bool {
+    let queens = b.by_piece[Piece::Queen as usize].count_ones();
+    let minors_majors = (b.by_piece[Piece::Knight as usize]
+        | b.by_piece[Piece::Bishop as usize]
+        | b.by_piece[Piece::Rook as usize])
+        .count_ones() as i32;
+    let queenless_middlegame =
+        w.queenless_middlegame > 0 && minors_majors >= w.queenless_middlegame;
+    (queens == 0 && !queenless_middlegame) || minors_majors <= 2
+}
+
+/// Chess's piece-square tables with material, by game phase (0 the
+/// middlegame, 1 the endgame), [`Piece`] and square from White's side (a
+/// Black piece reads the square mirrored, `sq ^ 56`), in centipawns.
+pub type Tables = [[[i32; 64]; 6]; 2];
+
+/// Game phase per piece, by [`Piece`]: the sum over the board, at most
+/// [`FULL_PHASE`], is the middlegame's share in 24ths.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+/// The phase of the start position: 4 knights, 4 bishops, 4 rooks, 2
+/// queens.
+const FULL_PHASE: i32 = 24;
+
+/// The phase of `b`: 24 at the start, 0 with pawns and Kings alone.
+fn phase(b: &Board) -> i32 {
+    let p: i32 = (1..5)
+        .map(|k| PHASE[k] * b.by_piece[k].count_ones() as i32)
+        .sum();
+    p.min(FULL_PHASE)
+}
+
+/// The piece names of the tables' parameters, by [`Piece`].
+const PIECE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// The parameter name of a table entry: `mg_knight_e4`, `eg_king_g1`.
+pub fn table_param(phase: usize, piece: usize, sq: usize) -> String {
+    format!(
+        "{}_{}_{}{}",
+        ["mg", "eg"][phase],
+        PIECE_NAMES[piece],
+        (b'a' + (sq % 8) as u8) as char,
+        sq / 8 + 1
+    )
+}
+
+/// Material values per phase and piece (pawn to queen) in the tables'
+/// parameters: `mg_knight`, `eg_queen`.
+pub fn material_param(phase: usize, piece: usize) -> String {
+    format!("{}_{}", ["mg", "eg"][phase], PIECE_NAMES[piece])
+}
+
+/// The parameters of chess's tables, as `tune --texel` tunes them: the
+/// square entries (`mg_knight_e4`, [`table_param`]; index `phase × 384 +
+/// piece × 64 + square`), then the material (`mg_knight`,
+/// [`material_param`]; index `768 + phase × 5 + piece`, no King): a
+/// table entry is its piece's material plus its square's entry. Their
+/// hand-made start values: chess's material weights
+/// ([`EvalWeights::CHESS`]) and the piece-square formulas at its `pst`
+/// percentage, the middlegame's and the endgame's.
+pub fn start_params() -> Vec<(String, i32)> {
+    let w = &EvalWeights::CHESS;
+    let value = [100, w.knight, w.bishop, w.rook, w.queen];
+    let mut out = Vec::with_capacity(TABLE_PARAMS);
+    for ph in 0..2 {
+        for p in Piece::ALL {
+            for sq in 0..64 {
+                let v = pst(Side::White, p, sq, ph == 1) * w.pst / 100;
+                out.push((table_param(ph, p as usize, sq), v));
+            }
+        }
+    }
+    for ph in 0..2 {
+        for (p, &v) in value.iter().enumerate() {
+            out.push((material_param(ph, p), v));
+        }
+    }
+    out
+}
+
+/// The count of [`start_params`]: 768 square entries and 10 material
+/// values.
+const TABLE_PARAMS: usize = 2 * 6 * 64 + 2 * 5;
+
+/// Tables from parameter values in [`start_params`]'s order.
+fn tables_of(values: &[i32]) -> Tables {
+    let mut t = [[[0; 64]; 6]; 2];
+    for (ph, table) in t.iter_mut().enumerate() {
+        for (p, squares) in table.iter_mut().enumerate() {
+            let material = if p < 5 { values[768 + ph * 5 + p] } else { 0 };
+            for (sq, v) in squares.iter_mut().enumerate() {
+                *v = material + values[ph * 384 + p * 64 + sq];
+            }
+        }
+    }
+    t
+}
+
+/// Reads tables from the CSV `tune --texel` writes: a header, then one
+/// `parameter,start,tuned` row per parameter of [`start_params`], in any
+/// order; the `tuned` column is taken.
+///
+/// # Errors
+/// A row that does not parse, an unknown or repeated parameter, or a
+/// missing one.
+pub fn parse_tables(text: &str) -> Result<Tables, String> {
+    let index: std::collections::HashMap<String, usize> = start_params()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, _))| (name, i))
+        .collect();
+    let mut values: Vec<Option<i32>> = vec![None; TABLE_PARAMS];
+    for (i, line) in text.lines().enumerate().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (Some(name), Some(tuned)) = (f.first(), f.get(2)) else {
+            return Err(format!("line {}: expected parameter,start,tuned", i + 1));
+        };
+        let &k = index
+            .get(*name)
+            .ok_or_else(|| format!("line {}: unknown parameter {name:?}", i + 1))?;
+        let v = tuned
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {}: bad value {tuned:?}", i + 1))?;
+        if values[k].replace(v).is_some() {
+            return Err(format!("line {}: {name} again", i + 1));
+        }
+    }
+    let values: Option<Vec<i32>> = values.into_iter().collect();
+    let values = values.ok_or_else(|| format!("expected all {TABLE_PARAMS} parameters"))?;
+    Ok(tables_of(&values))
+}
+
+/// The tables chess evaluates with when `texel` is on: `texel.csv`
+/// beside this file, written by `tune --texel` (results/tune/README.md,
+/// "Texel tuning").
+pub fn tuned_tables() -> &'static Tables {
+    static TUNED: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TUNED.get_or_init(|| {
+        parse_tables(include_str!("texel.csv"))
+            .unwrap_or_else(|e| panic!("royal_guard/texel.csv: {e}"))
+    })
+}
+
+/// The tapered material and placement of `b` with tables `t`, White's
+/// score minus Black's: the middlegame sum weighted by the phase and the
+/// endgame sum by the rest, over [`FULL_PHASE`].
+fn tapered(b: &Board, t: &Tables) -> i32 {
+    let mut mg_eg = [0; 2];
+    for (c, sign, mirror) in [(Side::White, 1, 0), (Side::Black, -1, 56)] {
+        for p in Piece::ALL {
+            let mut bb = b.pieces(c, p);
+            while bb != 0 {
+                let sq = bb.trailing_zeros() as usize ^ mirror;
+                mg_eg[0] += sign * t[0][p as usize][sq];
+                mg_eg[1] += sign * t[1][p as usize][sq];
+                bb &= bb - 1;
+            }
+        }
+    }
+    let ph = phase(b);
+    (mg_eg[0] * ph + mg_eg[1] * (FULL_PHASE - ph)) / FULL_PHASE
+}
+
 /// White's score minus Black's, then from the side to move, with the
 /// default weights ([`EvalWeights::of`]: chess's with royal powers off).
 pub fn evaluate(b: &Board) -> i32 {
@@ -449,15 +624,17 @@ pub fn evaluate(b: &Board) -> i32 {
 /// [`evaluate`] with the weights `w`.
 #[inline]
 pub fn evaluate_with(b: &Board, w: &EvalWeights) -> i32 {
+    let endgame = is_endgame(b, w);
+    if w.texel != 0 && !b.royal_powers() {
+        let score = tapered(b, tuned_tables()) + chess_terms(b, Side::White, endgame, w)
+            - chess_terms(b, Side::Black, endgame, w);
+        return if b.side() == Side::White {
+            score
+        } else {
+            -score
+        };
+    }
     let value = [100, w.knight, w.bishop, w.rook, w.queen, 0];
-    let queens = b.by_piece[Piece::Queen as usize].count_ones();
-    let minors_majors = (b.by_piece[Piece::Knight as usize]
-        | b.by_piece[Piece::Bishop as usize]
-        | b.by_piece[Piece::Rook as usize])
-        .count_ones();
-    let queenless_middlegame =
-        w.queenless_middlegame > 0 && minors_majors as i32 >= w.queenless_middlegame;
-    let endgame = (queens == 0 && !queenless_middlegame) || minors_majors <= 2;
     let mut score = 0;
     for c in [Side::White, Side::Black] {
         let sign = if c == Side::White { 1 } else { -1 };
@@ -508,6 +685,53 @@ impl Search for RoyalGuardState {
 
     fn evaluate_weighted(&self, w: &[i32]) -> i32 {
         evaluate_with(self.board(), &EvalWeights::from_slice(w))
+    }
+
+    /// Chess only: the tapered tables' square entries and material
+    /// ([`start_params`]), hand-made.
+    fn linear_params(&self) -> Vec<(String, i32)> {
+        if self.board().royal_powers() {
+            return Vec::new();
+        }
+        start_params()
+    }
+
+    /// Chess only: the evaluation with `texel` on and chess's other
+    /// weights, the tables' parameters as the linear part (each piece's
+    /// middlegame square entry and material weighted by the phase over
+    /// 24, its endgame ones by the rest, signed for the side to move) and
+    /// the other chess terms as the rest.
+    fn linear_terms(&self, terms: &mut Vec<(u32, f32)>) -> i32 {
+        terms.clear();
+        let b = self.board();
+        if b.royal_powers() {
+            return self.evaluate();
+        }
+        let w = &EvalWeights::CHESS;
+        let stm = if b.side() == Side::White { 1.0 } else { -1.0 };
+        let ph = phase(b) as f32 / FULL_PHASE as f32;
+        for (c, sign, mirror) in [(Side::White, 1.0, 0), (Side::Black, -1.0, 56)] {
+            for p in Piece::ALL {
+                let mut bb = b.pieces(c, p);
+                while bb != 0 {
+                    let sq = bb.trailing_zeros() as usize ^ mirror;
+                    let (mg, eg) = (stm * sign * ph, stm * sign * (1.0 - ph));
+                    let square = (p as usize * 64 + sq) as u32;
+                    terms.push((square, mg));
+                    terms.push((square + 384, eg));
+                    if p != Piece::King {
+                        let material = 768 + p as u32;
+                        terms.push((material, mg));
+                        terms.push((material + 5, eg));
+                    }
+                    bb &= bb - 1;
+                }
+            }
+        }
+        let endgame = is_endgame(b, w);
+        let rest =
+            chess_terms(b, Side::White, endgame, w) - chess_terms(b, Side::Black, endgame, w);
+        if b.side() == Side::White { rest } else { -rest }
     }
 
     /// Chess (`royal_powers=false`): alpha-beta extends checks, orders
