@@ -32,6 +32,11 @@
 #     position without queens is an endgame), both with `twofold=true`.
 #     Inconclusive at its cap of 800 games (queenless-100ms-800.txt),
 #  7. extended to at most 1200 games by the same test (queenless-100ms.txt).
+#  8. texel-100ms: material and placement from the tapered piece-square
+#     tables fitted by `tune --texel` to this folder's chess games
+#     (`w_texel=1`; engine/src/royal_guard/texel.csv) against chess's
+#     defaults (0: the SPSA-tuned material weights and the hand-made
+#     piece-square formulas, one table switched at the endgame).
 # Timed agents: run it on a quiet machine. The load at each start and end
 # goes to NAME.load.txt. Resumable: a run whose printout exists is
 # skipped; an interrupted SPRT goes on from its games file.
@@ -56,3 +61,5 @@ chess_sprt queenless-100ms queenless-100ms.load.txt 114 \
 chess_sprt queenless-100ms queenless-100ms.load.txt 114 \
   "alphabeta(depth=64,ms=100,w_queenless_middlegame=7)" "alphabeta(depth=64,ms=100)" \
   1200
+chess_sprt texel-100ms texel-100ms.load.txt 115 \
+  "alphabeta(depth=64,ms=100,w_texel=1)" "alphabeta(depth=64,ms=100)"

@@ -6,9 +6,10 @@
 //! pair, passed, doubled and isolated pawns, rooks on open files, and
 //! king safety (the attack on the enemy King's zone and the own King's
 //! pawn shield; chess's weights 8 and 10 since they gained at 100 ms a
-//! move, results/search-switches). With `texel` on, material and
-//! placement come from tapered piece-square tables fitted to games by
-//! Texel tuning (`tune --texel`; [`tuned_tables`], `texel.csv`). Those
+//! move, results/search-switches). In chess, material and placement come
+//! from tapered piece-square tables fitted to games by Texel tuning
+//! (`tune --texel`; [`tuned_tables`], `texel.csv`), which replace the
+//! material weights and the piece-square formulas there. Those
 //! are measured on chess only (results/stockfish-scale); Royal Guard keeps
 //! its evaluation until a run shows they help there too. Chess's weights
 //! are tuned ([`EvalWeights::CHESS`], results/tune); Royal Guard's are set
@@ -95,7 +96,7 @@ crate::api::eval_weights! {
         /// tapered piece-square tables tuned from games by `tune --texel`
         /// ([`tuned_tables`], `texel.csv` beside this file), in place of
         /// the material weights and the hand-made piece-square terms; 0
-        /// (off) keeps those.
+        /// (off) keeps those. 0 here, 1 in [`EvalWeights::CHESS`].
         texel: 0,
         /// Per free King step of a royal R/B/N (RG-3).
         royal_step: 3,
@@ -118,7 +119,13 @@ impl EvalWeights {
     /// without queens counted as a middlegame while seven knights, bishops
     /// and rooks or more are left (`queenless_middlegame` 7), which gained
     /// +24.9 [+6.1, +43.8] Elo at 100 ms a move, SPRT H1 after 896 games
-    /// (results/search-switches, "A queenless middlegame at 100 ms").
+    /// (results/search-switches, "A queenless middlegame at 100 ms"); and
+    /// material and placement from the tapered piece-square tables that
+    /// `tune --texel` fitted to 11,216 of the project's chess games
+    /// (`texel` 1, [`tuned_tables`]), which gained +112.3 [+61.9, +167.8]
+    /// Elo at 100 ms a move, SPRT H1 after 128 games (results/search-switches,
+    /// "Texel-tuned tables at 100 ms"); with them the material weights
+    /// and `pst` above no longer count in chess.
     pub const CHESS: EvalWeights = EvalWeights {
         knight: 311,
         bishop: 360,
@@ -132,6 +139,7 @@ impl EvalWeights {
         king_attack: 8,
         shield: 10,
         queenless_middlegame: 7,
+        texel: 1,
         ..EvalWeights::DEFAULT
     };
 

@@ -275,6 +275,9 @@ fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
         ("shield", 10, 0),
         // A queenless middlegame: chess's since its 100 ms SPRT (the same).
         ("queenless_middlegame", 7, 0),
+        // The tables Texel tuning fitted: chess's since their 100 ms SPRT
+        // (the same).
+        ("texel", 1, 0),
     ];
     for (name, c, r) in tuned {
         assert!(chess.contains(&(name, c)), "chess {name}: {chess:?}");
