@@ -711,8 +711,11 @@ fn an_interrupted_iteration_plays_the_better_move_it_found() {
         assert_eq!(off, shallow, "budget {nodes}");
         assert_eq!(on, "a1a6", "budget {nodes}");
     }
-    // A budget too small to finish the rook move keeps the depth-2 move.
-    assert_eq!(run(64, 200, true).0, shallow);
+    // A budget too small to finish the rook move, or any root move that
+    // beats the depth-2 move, keeps that move (150 nodes: depth 2 takes
+    // 87; with chess's Texel-tuned tables 180 already finish such a move,
+    // b6a7).
+    assert_eq!(run(64, 150, true).0, shallow);
     assert_canonical_ends("alphabeta(partial=true,rfp=6)", ",rfp=6,partial=true)");
     assert!(agents::AgentSpec::parse("alphabeta(partial=yes)").is_err());
     assert!(agents::AgentSpec::parse("alphabeta(rfp=65)").is_err());
