@@ -373,36 +373,3 @@ pub fn texel(args: &TexelArgs) -> Result<String> {
     write!(s, "written: {}", args.out.display())?;
     Ok(s)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Positions of one term each whose labels are the win probabilities
-    /// of a known parameter value: the descent finds it back from 0.
-    #[test]
-    fn descent_recovers_a_known_parameter() {
-        let mut data = Positions::default();
-        // Evaluation = coefficient × p[0]; the true p[0] is 150 at K 100,
-        // labels the exact win probabilities.
-        for i in 0..200 {
-            let c = (i as f32 - 100.0) / 50.0;
-            data.pos
-                .push((data.index.len(), 0.0, sigmoid(f64::from(c) * 1.5) as f32));
-            data.index.push(0);
-            data.coef.push(c);
-        }
-        let args = TexelArgs {
-            game: String::new(),
-            files: Vec::new(),
-            skip: 0,
-            epochs: 5000,
-            rate: 1.0,
-            l2: 0.0,
-            out: PathBuf::new(),
-        };
-        let (p, _, _) = descend(&data, &data, &[0.0], 100.0, &args);
-        assert!((p[0] - 150.0).abs() < 1.0, "{}", p[0]);
-        assert!(data.loss(&p, 100.0) < 1e-6);
-    }
-}
