@@ -299,10 +299,16 @@ pub fn texel(args: &TexelArgs) -> Result<String> {
     }
     let (params, [train, held], counts, canonical) =
         visit_game(&args.game, Collect { args }).map_err(|e| anyhow!("--game: {e}"))??;
+    let games = counts.games.iter().sum::<usize>();
+    if (1..10).contains(&games) {
+        bail!(
+            "{canonical}: {games} finished games in the files; tune --texel needs at least 10 (one in ten is held out)"
+        );
+    }
     if train.len() == 0 || held.len() == 0 {
         bail!(
             "{canonical}: no quiet positions to tune on in {} finished games of the files ({} rows of other games)",
-            counts.games.iter().sum::<usize>(),
+            games,
             counts.other_games
         );
     }
