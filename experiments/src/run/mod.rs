@@ -154,7 +154,8 @@ pub struct TournamentArgs {
     pub openings: OpeningsRequest,
     /// This call continues the same command's previous call on the same
     /// file (the next batch of a sequential run such as SPRT): it says
-    /// nothing about resuming and adds no provenance entry.
+    /// nothing about resuming, and replaces the provenance entry this
+    /// process wrote rather than adding another.
     pub continues: bool,
     /// `--until`: play until the first mover's interval meets this rule
     /// (checked at [`checkpoints`]), `games` being the cap (`--max-games`).
@@ -359,8 +360,11 @@ impl GameVisitor for RunVisitor<'_> {
                 Ok(())
             })?;
         }
-        if args.continues {
-            // The last entry is this command's, written by its previous call.
+        // The last entry is this command's when its previous call wrote it;
+        // a previous call with nothing to play (an earlier stretch of a
+        // resumed run, already done) wrote none, and the last entry is then
+        // the previous command's, which stays.
+        if args.continues && history.last() == Some(&safety::Provenance::current()) {
             history.pop();
         }
         let limit = args.limit.unwrap_or(u64::MAX).min(table.count());

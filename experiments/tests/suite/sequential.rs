@@ -52,6 +52,20 @@ fn until_stops_at_the_same_game_at_any_thread_count_and_after_a_resume() {
     let resumed = until(&c, "halfwidth=0.05", "2", &[]);
     assert_eq!(line(&resumed, "stopped:"), stop);
     assert_eq!(rows_without_timing(&a), rows_without_timing(&c));
+    // Both commands are in the provenance: the resumed one's first
+    // stretches had nothing to play and must not drop the first's entry.
+    let cfg: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{c}.config.json")).unwrap())
+            .unwrap();
+    let commands: Vec<&str> = cfg["provenance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["command"].as_str().unwrap())
+        .collect();
+    assert_eq!(commands.len(), 2, "{cfg}");
+    assert!(commands[0].contains("--max-games 300"), "{cfg}");
+    assert!(!commands[1].contains("--max-games"), "{cfg}");
     // The interval printed is at most the rule's half-width, and the score
     // is wins plus half the draws over the games.
     let fm = line(&one, "first mover:");
