@@ -147,6 +147,49 @@ pub fn generate<S: Sink>(b: &Board, sink: &mut S) {
     }
 }
 
+/// Whether the side to move has a legal move: in FIDE chess (powers off)
+/// and out of check, any step of an unpinned knight or single push of an
+/// unpinned pawn is one (no pin, no check to answer), found without the
+/// King's steps, whose squares each need an attack test; otherwise the
+/// full [`count`].
+pub fn has_legal(b: &Board) -> bool {
+    if !b.royal {
+        let us = b.side;
+        let own = b.by_color[us as usize];
+        let opp = b.by_color[us.other() as usize];
+        let occ = own | opp;
+        let p = &b.by_piece;
+        let ksq = b.king_sq(us);
+        if b.checkers() == 0 {
+            let sl = sliders();
+            let diag = (p[Piece::Bishop as usize] | p[Piece::Queen as usize]) & opp;
+            let orth = (p[Piece::Rook as usize] | p[Piece::Queen as usize]) & opp;
+            let mut snipers = (sl.bishop(ksq, opp) & diag) | (sl.rook(ksq, opp) & orth);
+            let mut pinned = 0;
+            while snipers != 0 {
+                let s = snipers.trailing_zeros() as usize;
+                let between = BETWEEN[ksq][s] & occ;
+                if between & (between.wrapping_sub(1)) == 0 {
+                    pinned |= between & own;
+                }
+                snipers &= snipers - 1;
+            }
+            let mut n = p[Piece::Knight as usize] & own & !pinned;
+            while n != 0 {
+                if KNIGHT[n.trailing_zeros() as usize] & !own != 0 {
+                    return true;
+                }
+                n &= n - 1;
+            }
+            let free = p[Piece::Pawn as usize] & own & !pinned;
+            if forward(us, free) & !occ != 0 {
+                return true;
+            }
+        }
+    }
+    count(b) > 0
+}
+
 /// The number of legal moves of `b`.
 #[inline]
 pub fn count(b: &Board) -> usize {

@@ -11,6 +11,10 @@ use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::board::KeyHistory;
 use crate::error::GameError;
 
+/// [`RoyalGuardState::legal`] when there is a legal move, not counted
+/// (more than any position has: at most 218 in chess).
+const UNCOUNTED: u16 = u16::MAX;
+
 /// How the game stands (RG-8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -42,8 +46,9 @@ pub struct RoyalGuardState {
     /// (capture or pawn move), every one of them: repetition is exact.
     history: KeyHistory,
     /// The number of legal moves on `board` (0 at mate and stalemate),
-    /// found by the end test of every `apply` and kept for
-    /// [`State::count_legal_moves`].
+    /// or [`UNCOUNTED`] where the end test of `apply` found that there is
+    /// one without counting them ([`State::count_legal_moves`] counts
+    /// then).
     legal: u16,
     outcome: Outcome,
 }
@@ -98,13 +103,13 @@ impl RoyalGuardState {
         }
         let mut b = self.board;
         b.make_null();
-        let legal = movegen::count(&b);
-        if Self::outcome_of(self.rules, &b, legal, 0, |_| 0) != Outcome::Ongoing {
+        let legal = if movegen::has_legal(&b) { UNCOUNTED } else { 0 };
+        if Self::outcome_of(self.rules, &b, legal as usize, 0, |_| 0) != Outcome::Ongoing {
             return false;
         }
         self.board = b;
         self.history.clear();
-        self.legal = legal as u16;
+        self.legal = legal;
         true
     }
 
@@ -137,15 +142,19 @@ impl RoyalGuardState {
         }
     }
 
-    /// Counts the legal moves and sets the outcome (RG-8).
+    /// Finds whether there is a legal move and sets the outcome (RG-8).
     #[inline]
     fn settle(&mut self) {
-        let legal = movegen::count(&self.board);
-        self.legal = legal as u16;
+        let legal = if movegen::has_legal(&self.board) {
+            UNCOUNTED
+        } else {
+            0
+        };
+        self.legal = legal;
         self.outcome = Self::outcome_of(
             self.rules,
             &self.board,
-            legal,
+            legal as usize,
             self.history.len() as usize,
             |key| self.history.count(key) as usize,
         );
@@ -324,13 +333,17 @@ impl State for RoyalGuardState {
         }
     }
 
-    /// The count made by the end test of the last `apply` (no work).
+    /// The count made by the end test (at the start), or a bulk count
+    /// of the generator (after an `apply`, whose end test only asks
+    /// whether there is a move).
     #[inline]
     fn count_legal_moves(&self) -> usize {
-        if self.outcome == Outcome::Ongoing {
-            self.legal as usize
-        } else {
+        if self.outcome != Outcome::Ongoing {
             0
+        } else if self.legal == UNCOUNTED {
+            movegen::count(&self.board)
+        } else {
+            self.legal as usize
         }
     }
 

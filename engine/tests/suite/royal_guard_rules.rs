@@ -372,6 +372,41 @@ fn rg8_checkmate_and_stalemate() {
     }
 }
 
+/// Stalemates reached by a move whose only non-King piece is pinned: a
+/// knight (pinned on the long diagonal) and a pawn free to push but for
+/// its pin (each position worked out by hand: the King's two squares are
+/// covered, it is not in check). The end test after a move asks only
+/// whether a move exists, skipping pinned pieces; these check the skip.
+#[test]
+fn rg8_stalemate_with_only_pinned_pieces_after_a_move() {
+    for (before, unpinned, mv) in [
+        // Kf7 covers g8, the pawn g6 covers h7; Ng7 pinned by Ba1.
+        (
+            "7k/5Kn1/8/6P1/8/8/8/B7 w - - 0 1",
+            "7k/5Kn1/8/6P1/8/8/8/8 w - - 0 1",
+            "g5g6",
+        ),
+        // Kf7 covers g8, Ng5 covers h7; g7 pinned by Bc3 (g6 empty).
+        (
+            "7k/5Kp1/8/8/4N3/2B5/8/8 w - - 0 1",
+            "7k/5Kp1/8/8/4N3/8/8/8 w - - 0 1",
+            "e4g5",
+        ),
+    ] {
+        let mut s = pos(&fide(), before);
+        assert_eq!(s.outcome(), Outcome::Ongoing);
+        play(&mut s, mv);
+        assert_eq!(s.outcome(), Outcome::Stalemate, "{before} {mv}");
+        assert!(s.is_terminal());
+        assert_eq!(s.count_legal_moves(), 0);
+        // Without the pinning bishop the same piece has moves.
+        let mut s = pos(&fide(), unpinned);
+        play(&mut s, mv);
+        assert_eq!(s.outcome(), Outcome::Ongoing, "{unpinned} {mv}");
+        assert_eq!(s.count_legal_moves(), legal(&s).len());
+    }
+}
+
 #[test]
 fn rg8_fifty_move_rule() {
     let fen = "6k1/5ppp/8/8/8/8/8/R6K w - - 99 80";
