@@ -770,6 +770,23 @@ impl Hasher for MoveHasher {
     }
 }
 
+/// Moves the first entry of highest key to the front, the others keeping
+/// their order: the front of what a stable sort by key, highest first,
+/// would give, so that sorting the rest afterwards gives exactly that
+/// order.
+fn first_to_front<M>(buf: &mut [(i64, M)]) {
+    if buf.is_empty() {
+        return;
+    }
+    let mut top = 0;
+    for i in 1..buf.len() {
+        if buf[i].0 > buf[top].0 {
+            top = i;
+        }
+    }
+    buf[..=top].rotate_right(1);
+}
+
 fn move_slot<M: Hash>(m: &M) -> usize {
     let mut h = MoveHasher(0xCBF2_9CE4_8422_2325);
     m.hash(&mut h);
@@ -851,6 +868,8 @@ pub struct AlphaBeta<S: State + Search> {
     path: Vec<Option<S::Move>>,
     bufs: Vec<Vec<(i64, S::Move)>>,
     qbufs: Vec<Vec<S::Move>>,
+    /// Scratch for sorting captures by their gain, keys computed once.
+    qkeyed: Vec<(Option<i32>, S::Move)>,
     moves: Vec<S::Move>,
     deadline: Option<Instant>,
     aborted: bool,
@@ -904,6 +923,7 @@ impl<S: State + Search> AlphaBeta<S> {
             path: Vec::new(),
             bufs: Vec::new(),
             qbufs: Vec::new(),
+            qkeyed: Vec::new(),
             moves: Vec::new(),
             deadline: None,
             aborted: false,
@@ -1062,7 +1082,16 @@ impl<S: State + Search> AlphaBeta<S> {
             // Most material first (stable: the game's order among equals),
             // so the cap keeps the largest captures and delta pruning can
             // stop at the first that cannot reach alpha.
-            buf.sort_by_key(|&m| std::cmp::Reverse(state.capture_gain(m)));
+            // Each gain computed once (a key function is called at every
+            // comparison), sorted in the one scratch list (no recursion
+            // while it is in use).
+            let mut keyed = std::mem::take(&mut self.qkeyed);
+            keyed.clear();
+            keyed.extend(buf.iter().map(|&m| (state.capture_gain(m), m)));
+            keyed.sort_by_key(|e| std::cmp::Reverse(e.0));
+            buf.clear();
+            buf.extend(keyed.iter().map(|e| e.1));
+            self.qkeyed = keyed;
             if cap > 0 {
                 buf.truncate(cap);
             }
@@ -1296,7 +1325,10 @@ impl<S: State + Search> AlphaBeta<S> {
             };
             buf.push((score, m));
         }
-        buf.sort_by_key(|e| std::cmp::Reverse(e.0));
+        // The order of a stable sort by key, highest first, made lazily:
+        // the first move is picked before any sorting (it cuts most nodes
+        // that cut), and the rest are sorted only when it did not.
+        first_to_front(&mut buf);
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
@@ -1305,7 +1337,11 @@ impl<S: State + Search> AlphaBeta<S> {
         // late in the order are not searched.
         let prune_from =
             (self.config.lmp > 0 && shallow).then(|| (self.config.lmp + depth * depth) as usize);
-        for (idx, &(_, m)) in buf.iter().enumerate() {
+        for idx in 0..buf.len() {
+            if idx == 1 {
+                buf[1..].sort_by_key(|e| std::cmp::Reverse(e.0));
+            }
+            let m = buf[idx].1;
             let late = prune_from.is_some_and(|from| idx >= from)
                 && Some(m) != tt_move
                 && Some(m) != killers[0]
