@@ -147,6 +147,28 @@ pub fn generate<S: Sink>(b: &Board, sink: &mut S) {
     }
 }
 
+/// Our pieces pinned to our King on `ksq`: each alone between it and an
+/// enemy slider on the line (`own` ours, `opp` theirs).
+#[inline(always)]
+fn pinned(b: &Board, ksq: usize, own: u64, opp: u64) -> u64 {
+    let sl = sliders();
+    let p = &b.by_piece;
+    let occ = own | opp;
+    let diag = (p[Piece::Bishop as usize] | p[Piece::Queen as usize]) & opp;
+    let orth = (p[Piece::Rook as usize] | p[Piece::Queen as usize]) & opp;
+    let mut snipers = (sl.bishop(ksq, opp) & diag) | (sl.rook(ksq, opp) & orth);
+    let mut pinned = 0;
+    while snipers != 0 {
+        let s = snipers.trailing_zeros() as usize;
+        let between = BETWEEN[ksq][s] & occ;
+        if between & (between.wrapping_sub(1)) == 0 {
+            pinned |= between & own;
+        }
+        snipers &= snipers - 1;
+    }
+    pinned
+}
+
 /// Whether the side to move has a legal move: in FIDE chess (powers off)
 /// and out of check, any step of an unpinned knight or single push of an
 /// unpinned pawn is one (no pin, no check to answer), found without the
@@ -161,19 +183,7 @@ pub fn has_legal(b: &Board) -> bool {
         let p = &b.by_piece;
         let ksq = b.king_sq(us);
         if b.checkers() == 0 {
-            let sl = sliders();
-            let diag = (p[Piece::Bishop as usize] | p[Piece::Queen as usize]) & opp;
-            let orth = (p[Piece::Rook as usize] | p[Piece::Queen as usize]) & opp;
-            let mut snipers = (sl.bishop(ksq, opp) & diag) | (sl.rook(ksq, opp) & orth);
-            let mut pinned = 0;
-            while snipers != 0 {
-                let s = snipers.trailing_zeros() as usize;
-                let between = BETWEEN[ksq][s] & occ;
-                if between & (between.wrapping_sub(1)) == 0 {
-                    pinned |= between & own;
-                }
-                snipers &= snipers - 1;
-            }
+            let pinned = pinned(b, ksq, own, opp);
             let mut n = p[Piece::Knight as usize] & own & !pinned;
             while n != 0 {
                 if KNIGHT[n.trailing_zeros() as usize] & !own != 0 {
@@ -268,19 +278,7 @@ fn gen_impl<S: Sink, const R: bool>(b: &Board, sink: &mut S) {
         !0
     } & !own;
 
-    // Pins: our pieces alone between our king and an enemy slider.
-    let diag = (p[Piece::Bishop as usize] | p[Piece::Queen as usize]) & opp;
-    let orth = (p[Piece::Rook as usize] | p[Piece::Queen as usize]) & opp;
-    let mut snipers = (sl.bishop(ksq, opp) & diag) | (sl.rook(ksq, opp) & orth);
-    let mut pinned = 0;
-    while snipers != 0 {
-        let s = snipers.trailing_zeros() as usize;
-        let between = BETWEEN[ksq][s] & occ;
-        if between & (between.wrapping_sub(1)) == 0 {
-            pinned |= between & own;
-        }
-        snipers &= snipers - 1;
-    }
+    let pinned = pinned(b, ksq, own, opp);
 
     // Knights (RG-3: a royal knight adds the 8 king steps; a pinned one
     // keeps only the steps along its pin line).
