@@ -11,10 +11,6 @@ use crate::api::{MAX_SEATS, Returns, State, ToMove};
 use crate::board::KeyHistory;
 use crate::error::GameError;
 
-/// [`RoyalGuardState::legal`] when there is a legal move, not counted
-/// (more than any position has: at most 218 in chess).
-const UNCOUNTED: u16 = u16::MAX;
-
 /// How the game stands (RG-8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -45,11 +41,6 @@ pub struct RoyalGuardState {
     /// Keys of the earlier positions since the last irreversible move
     /// (capture or pawn move), every one of them: repetition is exact.
     history: KeyHistory,
-    /// The number of legal moves on `board` (0 at mate and stalemate),
-    /// or [`UNCOUNTED`] where the end test of `apply` found that there is
-    /// one without counting them ([`State::count_legal_moves`] counts
-    /// then).
-    legal: u16,
     outcome: Outcome,
 }
 
@@ -65,7 +56,6 @@ impl RoyalGuardState {
             rules,
             board,
             history: KeyHistory::default(),
-            legal: 0,
             outcome: Outcome::Ongoing,
         };
         s.settle();
@@ -103,13 +93,12 @@ impl RoyalGuardState {
         }
         let mut b = self.board;
         b.make_null();
-        let legal = if movegen::has_legal(&b) { UNCOUNTED } else { 0 };
-        if Self::outcome_of(self.rules, &b, legal as usize, 0, |_| 0) != Outcome::Ongoing {
+        let any = movegen::has_legal(&b);
+        if Self::outcome_of(self.rules, &b, any, 0, |_| 0) != Outcome::Ongoing {
             return false;
         }
         self.board = b;
         self.history.clear();
-        self.legal = legal;
         true
     }
 
@@ -145,34 +134,28 @@ impl RoyalGuardState {
     /// Finds whether there is a legal move and sets the outcome (RG-8).
     #[inline]
     fn settle(&mut self) {
-        let legal = if movegen::has_legal(&self.board) {
-            UNCOUNTED
-        } else {
-            0
-        };
-        self.legal = legal;
         self.outcome = Self::outcome_of(
             self.rules,
             &self.board,
-            legal as usize,
+            movegen::has_legal(&self.board),
             self.history.len() as usize,
             |key| self.history.count(key) as usize,
         );
     }
 
-    /// The outcome of position `b` with `legal` legal moves, whose
-    /// repetition window holds `window` earlier positions, of which
-    /// `earlier(key)` have the key `key` (RG-8).
+    /// The outcome of position `b` (whose side to move has a legal move
+    /// when `any` holds), whose repetition window holds `window` earlier
+    /// positions, of which `earlier(key)` have the key `key` (RG-8).
     #[inline(always)]
     fn outcome_of(
         rules: Rules,
         b: &Board,
-        legal: usize,
+        any: bool,
         window: usize,
         earlier: impl FnOnce(u64) -> usize,
     ) -> Outcome {
         // A mate or stalemate stands even on the 100th ply (FIDE 9.3).
-        if legal == 0 {
+        if !any {
             return if b.checkers() != 0 {
                 Outcome::Checkmate(b.side.other())
             } else {
@@ -333,17 +316,14 @@ impl State for RoyalGuardState {
         }
     }
 
-    /// The count made by the end test (at the start), or a bulk count
-    /// of the generator (after an `apply`, whose end test only asks
-    /// whether there is a move).
+    /// The generator's bulk count (the end test of `apply` only asks
+    /// whether there is a move); 0 at the end.
     #[inline]
     fn count_legal_moves(&self) -> usize {
-        if self.outcome != Outcome::Ongoing {
-            0
-        } else if self.legal == UNCOUNTED {
+        if self.outcome == Outcome::Ongoing {
             movegen::count(&self.board)
         } else {
-            self.legal as usize
+            0
         }
     }
 
@@ -354,14 +334,14 @@ impl State for RoyalGuardState {
         b.make(mv);
         let legal = movegen::count(&b);
         let outcome = if b.halfmove == 0 {
-            Self::outcome_of(self.rules, &b, legal, 0, |_| 0)
+            Self::outcome_of(self.rules, &b, legal > 0, 0, |_| 0)
         } else {
             // The window gains the position left, `self.board.hash`.
             let prev = self.board.hash;
             Self::outcome_of(
                 self.rules,
                 &b,
-                legal,
+                legal > 0,
                 self.history.len() as usize + 1,
                 |key| self.history.count(key) as usize + usize::from(prev == key),
             )
