@@ -8,13 +8,21 @@
 //! Ours is `engine::royal_guard::perft` (copy-make on the 80-byte `Board`,
 //! bulk count at the last ply); the generic `engine::perft` over the full
 //! state (with its repetition history) is measured too.
+//!
+//! Chess's alpha-beta search (`royal_guard/search`): `alphabeta(depth=8)`
+//! with chess's defaults (the switches and evaluation of
+//! `royal_guard(royal_powers=false)`) from a Queen's Gambit middlegame, a
+//! fresh agent (empty table, seed 1) each search, so that every search
+//! visits the same nodes; the throughput is that node count (quiescence
+//! nodes included), counted once before timing.
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use agents::{AgentSpec, AlphaBeta};
 use boardlab_bench::random_playout;
 
 use engine::royal_guard::{RoyalGuardGame, Rules, perft};
@@ -116,5 +124,43 @@ fn playouts(c: &mut Criterion) {
     grp.finish();
 }
 
-criterion_group!(benches, perfts, movegen, playouts);
+/// The middlegame of the search bench: a Queen's Gambit Declined after
+/// 14 plies, White to move.
+const QGD: &str = "r1bq1rk1/pp3ppp/2n1pn2/2pp4/1bPP4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 8";
+
+fn search(c: &mut Criterion) {
+    const CHESS: &str = "royal_guard(royal_powers=false)";
+    let Ok(AgentSpec::AlphaBeta(config)) = AgentSpec::parse_in("alphabeta(depth=8)", CHESS) else {
+        panic!("alphabeta(depth=8) reads for chess");
+    };
+    let start = game(false)
+        .parse_position(QGD)
+        .expect("the bench FEN parses");
+    let fresh = || AlphaBeta::new(config.clone(), 1);
+    let mut ab = fresh();
+    ab.search(&start);
+    let mut grp = c.benchmark_group("royal_guard/search");
+    grp.throughput(Throughput::Elements(ab.last_nodes));
+    grp.sample_size(10);
+    grp.bench_function(
+        format!(
+            "chess alphabeta depth=8, defaults ({} nodes)",
+            ab.last_nodes
+        ),
+        |b| {
+            b.iter_batched(
+                fresh,
+                |mut ab| {
+                    ab.search(black_box(&start));
+                    // Dropped (its table freed) outside the timing.
+                    ab
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
+    grp.finish();
+}
+
+criterion_group!(benches, perfts, movegen, playouts, search);
 criterion_main!(benches);
