@@ -18,7 +18,8 @@
 use std::hint::black_box;
 
 use agents::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Uct, UctConfig};
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use boardlab_bench::bench_alphabeta;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::registry::GAMES;
 use engine::{Game, GameVisitor, State, ToMove, visit_game};
 use rand::SeedableRng;
@@ -82,26 +83,11 @@ impl GameVisitor for Bench<'_> {
             depth: ab_depth(&short),
             ..AlphaBetaConfig::default()
         };
-        let fresh = || AlphaBeta::<G::State>::new(ab_config.clone(), 1);
-        let mut ab = fresh();
-        ab.search(&start);
-        grp.throughput(Throughput::Elements(ab.last_nodes));
-        grp.bench_function(
-            format!(
-                "alphabeta depth={} ({} nodes)",
-                ab_config.depth, ab.last_nodes
-            ),
-            |b| {
-                b.iter_batched(
-                    fresh,
-                    |mut ab| {
-                        ab.search(black_box(&start));
-                        // Dropped (its table freed) outside the timing.
-                        ab
-                    },
-                    BatchSize::PerIteration,
-                )
-            },
+        bench_alphabeta(
+            &mut grp,
+            &format!("alphabeta depth={}", ab_config.depth),
+            &start,
+            || AlphaBeta::<G::State>::new(ab_config.clone(), 1),
         );
         grp.finish();
     }

@@ -18,12 +18,12 @@
 
 use std::hint::black_box;
 
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use agents::{AgentSpec, AlphaBeta};
-use boardlab_bench::random_playout;
+use boardlab_bench::{bench_alphabeta, random_playout};
 
 use engine::royal_guard::{RoyalGuardGame, Rules, perft};
 use engine::{Game, State};
@@ -136,28 +136,13 @@ fn search(c: &mut Criterion) {
     let start = game(false)
         .parse_position(QGD)
         .expect("the bench FEN parses");
-    let fresh = || AlphaBeta::new(config.clone(), 1);
-    let mut ab = fresh();
-    ab.search(&start);
     let mut grp = c.benchmark_group("royal_guard/search");
-    grp.throughput(Throughput::Elements(ab.last_nodes));
     grp.sample_size(10);
-    grp.bench_function(
-        format!(
-            "chess alphabeta depth=8, defaults ({} nodes)",
-            ab.last_nodes
-        ),
-        |b| {
-            b.iter_batched(
-                fresh,
-                |mut ab| {
-                    ab.search(black_box(&start));
-                    // Dropped (its table freed) outside the timing.
-                    ab
-                },
-                BatchSize::PerIteration,
-            )
-        },
+    bench_alphabeta(
+        &mut grp,
+        "chess alphabeta depth=8, defaults",
+        &start,
+        || AlphaBeta::new(config.clone(), 1),
     );
     grp.finish();
 }

@@ -138,3 +138,31 @@ pub fn bench_variants<G: Game>(c: &mut criterion::Criterion, name: &str, variant
     }
     grp.finish();
 }
+
+/// One alpha-beta search of `start` per iteration, each by a fresh agent
+/// from `fresh` (empty table, same seed), so that every search visits the
+/// same nodes: the group's throughput is that node count (quiescence nodes
+/// included), counted once before timing; the agent is dropped (its table
+/// freed) outside the timing. The function's name says the depth and the
+/// node count after `label`.
+pub fn bench_alphabeta<S: State + engine::Search, M: Measurement>(
+    grp: &mut BenchmarkGroup<'_, M>,
+    label: &str,
+    start: &S,
+    fresh: impl Fn() -> agents::AlphaBeta<S>,
+) {
+    let mut ab = fresh();
+    ab.search(start);
+    let nodes = ab.last_nodes;
+    grp.throughput(Throughput::Elements(nodes));
+    grp.bench_function(format!("{label} ({nodes} nodes)"), |b| {
+        b.iter_batched(
+            &fresh,
+            |mut ab| {
+                ab.search(black_box(start));
+                ab
+            },
+            criterion::BatchSize::PerIteration,
+        )
+    });
+}
