@@ -37,6 +37,12 @@
 #     (`w_texel=1`; engine/src/royal_guard/texel.csv) against chess's
 #     defaults (0: the SPSA-tuned material weights and the hand-made
 #     piece-square formulas, one table switched at the endgame).
+#  9. texel2-100ms: the second Texel model (`w_texel=2`;
+#     engine/src/royal_guard/texel2.csv: the tables and a middlegame and an
+#     endgame weight for each chess term, fitted together to the same
+#     games) against chess's defaults (`texel` 1: the tables alone fitted,
+#     the other terms at their hand-set and SPSA weights, switched at the
+#     endgame).
 # Timed agents: run it on a quiet machine. The load at each start and end
 # goes to NAME.load.txt. Resumable: a run whose printout exists is
 # skipped; an interrupted SPRT goes on from its games file.
@@ -63,3 +69,5 @@ chess_sprt queenless-100ms queenless-100ms.load.txt 114 \
   1200
 chess_sprt texel-100ms texel-100ms.load.txt 115 \
   "alphabeta(depth=64,ms=100,w_texel=1)" "alphabeta(depth=64,ms=100)"
+chess_sprt texel2-100ms texel2-100ms.load.txt 116 \
+  "alphabeta(depth=64,ms=100,w_texel=2)" "alphabeta(depth=64,ms=100)"

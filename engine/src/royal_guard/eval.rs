@@ -9,7 +9,9 @@
 //! move, results/search-switches). In chess, material and placement come
 //! from tapered piece-square tables fitted to games by Texel tuning
 //! (`tune --texel`; [`tuned_tables`], `texel.csv`), which replace the
-//! material weights and the piece-square formulas there. Those
+//! material weights and the piece-square formulas there; chess's default,
+//! the second model ([`tuned_model`], `texel2.csv`), fits the chess terms'
+//! weights, middlegame and endgame, with the tables. Those
 //! are measured on chess only (results/stockfish-scale); Royal Guard keeps
 //! its evaluation until a run shows they help there too. Chess's weights
 //! are tuned ([`EvalWeights::CHESS`], results/tune); Royal Guard's are set
@@ -96,7 +98,12 @@ crate::api::eval_weights! {
         /// tapered piece-square tables tuned from games by `tune --texel`
         /// ([`tuned_tables`], `texel.csv` beside this file), in place of
         /// the material weights and the hand-made piece-square terms; 0
-        /// (off) keeps those. 0 here, 1 in [`EvalWeights::CHESS`].
+        /// (off) keeps those. 2 (or more) evaluates with the second model
+        /// instead ([`tuned_model`], `texel2.csv`): tapered tables and a
+        /// middlegame and an endgame weight for each chess term, fitted
+        /// together, in place of every other weight here. 0 here, 2 in
+        /// [`EvalWeights::CHESS`] (1 from 7 December to the second
+        /// model's test the same evening).
         texel: 0,
         /// Per free King step of a royal R/B/N (RG-3).
         royal_step: 3,
@@ -125,7 +132,13 @@ impl EvalWeights {
     /// (`texel` 1, [`tuned_tables`]), which gained +112.3 [+61.9, +167.8]
     /// Elo at 100 ms a move, SPRT H1 after 128 games (results/search-switches,
     /// "Texel-tuned tables at 100 ms"); with them the material weights
-    /// and `pst` above no longer count in chess.
+    /// and `pst` above no longer count in chess. Since then the second
+    /// Texel model (`texel` 2, [`tuned_model`]): the tables and a
+    /// middlegame and an endgame weight for each chess term fitted
+    /// together to the same games, which gained +47.3 [+16.9, +78.6] Elo
+    /// over the first at 100 ms a move, SPRT H1 after 384 games
+    /// (results/search-switches, "The second Texel model at 100 ms"); with
+    /// it no other weight here counts in chess.
     pub const CHESS: EvalWeights = EvalWeights {
         knight: 311,
         bishop: 360,
@@ -139,7 +152,7 @@ impl EvalWeights {
         king_attack: 8,
         shield: 10,
         queenless_middlegame: 7,
-        texel: 1,
+        texel: 2,
         ..EvalWeights::DEFAULT
     };
 
@@ -264,22 +277,133 @@ fn shield_count(b: &Board, c: Side) -> i32 {
     2 * (pawns & rank(1)).count_ones() as i32 + (pawns & rank(2)).count_ones() as i32
 }
 
-/// The chess terms for side `c` with weights `w` (White's view; the caller
-/// signs them): mobility of knights, bishops, rooks and queens, the bishop
-/// pair, passed pawns (bigger in the endgame), doubled and isolated pawns,
-/// rooks on open and half-open files, threats (enemy pieces attacked by a
-/// less valuable piece), and outside the endgame the King attack on the
-/// enemy King and the own King's pawn shield.
-pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
-    let mobility = [w.mob_knight, w.mob_bishop, w.mob_rook, w.mob_queen];
+/// What the chess terms count for one side, before any weight: the
+/// evaluation's hand-weighted terms ([`chess_terms`]) and the second Texel
+/// model's tuned ones ([`Counts::terms`]) read the same counts.
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    /// Safe squares reached above the typical count, by piece (knight,
+    /// bishop, rook, queen), summed over the side's pieces.
+    mobility: [i32; 4],
+    /// 1 with two bishops or more.
+    bishop_pair: i32,
+    /// Extra pawns on a file (a file with n pawns counts n − 1).
+    doubled: i32,
+    /// Pawns with no own pawn on a neighbouring file.
+    isolated: i32,
+    /// Rooks on files without pawns.
+    rook_open: i32,
+    /// Rooks on files without own pawns but with enemy ones.
+    rook_half: i32,
+    /// Passed pawns by rank counted from the side's own (index 1: its
+    /// second rank).
+    passed: [i32; 8],
+    /// The King's pawn shield ([`shield_count`]).
+    shield: i32,
+    /// The square of the attack units on the enemy King's zone (capped at
+    /// [`ATTACK_UNITS_CAP`]), with two attackers or more and a queen; else
+    /// 0.
+    king_units_sq: i32,
+    /// Enemy pieces attacked by a less valuable own piece.
+    threats: i32,
+}
+
+/// The terms of the second Texel model ([`Counts::terms`]), in its
+/// parameters' order, each with a middlegame and an endgame weight.
+const TERM_NAMES: [&str; TERMS] = [
+    "mob_knight",
+    "mob_bishop",
+    "mob_rook",
+    "mob_queen",
+    "bishop_pair",
+    "doubled",
+    "isolated",
+    "rook_open",
+    "rook_half",
+    "passed_r2",
+    "passed_r3",
+    "passed_r4",
+    "passed_r5",
+    "passed_r6",
+    "passed_r7",
+    "shield",
+    "king_attack",
+    "threat",
+];
+
+/// The count of [`TERM_NAMES`].
+const TERMS: usize = 18;
+
+impl Counts {
+    /// The second Texel model's terms, in [`TERM_NAMES`]' order: penalties
+    /// (doubled and isolated pawns) count negative, and the King attack
+    /// counts its units squared over 16.
+    fn terms(&self) -> [i32; TERMS] {
+        let m = self.mobility;
+        let p = self.passed;
+        [
+            m[0],
+            m[1],
+            m[2],
+            m[3],
+            self.bishop_pair,
+            -self.doubled,
+            -self.isolated,
+            self.rook_open,
+            self.rook_half,
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            p[5],
+            p[6],
+            self.shield,
+            self.king_units_sq / 16,
+            self.threats,
+        ]
+    }
+
+    /// The terms' start values for `tune --texel`, middlegame or endgame:
+    /// chess's hand-set and SPSA-tuned weights ([`EvalWeights::CHESS`]),
+    /// as [`chess_terms`] applies them (the passed-pawn table at its
+    /// `passed` percentage; the shield and King attack in the middlegame
+    /// only).
+    fn start(endgame: bool) -> [i32; TERMS] {
+        let w = &EvalWeights::CHESS;
+        let passed = |r: usize| PASSED[endgame as usize][r] * w.passed / 100;
+        let mg = |v: i32| if endgame { 0 } else { v };
+        [
+            w.mob_knight,
+            w.mob_bishop,
+            w.mob_rook,
+            w.mob_queen,
+            w.bishop_pair,
+            w.doubled,
+            w.isolated,
+            w.rook_open,
+            w.rook_half,
+            passed(1),
+            passed(2),
+            passed(3),
+            passed(4),
+            passed(5),
+            passed(6),
+            mg(w.shield / 2),
+            mg(w.king_attack / 4),
+            w.threat,
+        ]
+    }
+}
+
+/// The chess terms' counts for side `c`.
+fn counts(b: &Board, c: Side) -> Counts {
     let own = b.color(c);
     let occ = b.occupied();
     let my_pawns = b.pieces(c, Piece::Pawn);
     let their_pawns = b.pieces(c.other(), Piece::Pawn);
     let safe = !own & !pawn_attacks(their_pawns, c.other());
     let their_king = b.king_sq(c.other());
-    // The King attack is counted only when weighted (0 by default).
-    let zone = if their_king < 64 && w.king_attack != 0 {
+    let zone = if their_king < 64 {
         KING[their_king] | (1u64 << their_king)
     } else {
         0
@@ -288,12 +412,11 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
     // What the knights and bishops, and the rooks, attack: for threats.
     let (mut by_minor, mut by_rook) = (0u64, 0u64);
     let sl = sliders();
-    let mut s = 0;
+    let mut n = Counts::default();
     for (i, p) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
         .into_iter()
         .enumerate()
     {
-        let (weight, typical) = (mobility[i], TYPICAL_MOBILITY[i]);
         let mut bb = b.pieces(c, p);
         while bb != 0 {
             let sq = bb.trailing_zeros() as usize;
@@ -303,7 +426,7 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
                 Piece::Rook => sl.rook(sq, occ),
                 _ => sl.bishop(sq, occ) | sl.rook(sq, occ),
             };
-            s += weight * ((reach & safe).count_ones() as i32 - typical);
+            n.mobility[i] += (reach & safe).count_ones() as i32 - TYPICAL_MOBILITY[i];
             match p {
                 Piece::Knight | Piece::Bishop => by_minor |= reach,
                 Piece::Rook => by_rook |= reach,
@@ -317,48 +440,39 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
             if p == Piece::Rook {
                 let file = FILE_A << (sq % 8);
                 if file & (my_pawns | their_pawns) == 0 {
-                    s += w.rook_open;
+                    n.rook_open += 1;
                 } else if file & my_pawns == 0 {
-                    s += w.rook_half;
+                    n.rook_half += 1;
                 }
             }
             bb &= bb - 1;
         }
     }
-    if b.pieces(c, Piece::Bishop).count_ones() >= 2 {
-        s += w.bishop_pair;
+    n.bishop_pair = i32::from(b.pieces(c, Piece::Bishop).count_ones() >= 2);
+    let them = c.other();
+    let queens = b.pieces(them, Piece::Queen);
+    let majors = b.pieces(them, Piece::Rook) | queens;
+    let pieces = majors | b.pieces(them, Piece::Knight) | b.pieces(them, Piece::Bishop);
+    let threatened =
+        (pawn_attacks(my_pawns, c) & pieces) | (by_minor & majors) | (by_rook & queens);
+    n.threats = threatened.count_ones() as i32;
+    if attackers >= 2 && b.pieces(c, Piece::Queen) != 0 {
+        let u = units.min(ATTACK_UNITS_CAP);
+        n.king_units_sq = u * u;
     }
-    if w.threat != 0 {
-        let them = c.other();
-        let queens = b.pieces(them, Piece::Queen);
-        let majors = b.pieces(them, Piece::Rook) | queens;
-        let pieces = majors | b.pieces(them, Piece::Knight) | b.pieces(them, Piece::Bishop);
-        let threatened =
-            (pawn_attacks(my_pawns, c) & pieces) | (by_minor & majors) | (by_rook & queens);
-        s += w.threat * threatened.count_ones() as i32;
-    }
-    if !endgame {
-        if attackers >= 2 && b.pieces(c, Piece::Queen) != 0 {
-            let u = units.min(ATTACK_UNITS_CAP);
-            s += w.king_attack * u * u / 64;
-        }
-        if w.shield != 0 {
-            s += w.shield * shield_count(b, c) / 2;
-        }
-    }
+    n.shield = shield_count(b, c);
     for f in 0..8 {
         let on_file = (my_pawns & (FILE_A << f)).count_ones() as i32;
         if on_file == 0 {
             continue;
         }
-        s -= w.doubled * (on_file - 1);
+        n.doubled += on_file - 1;
         let left = if f > 0 { FILE_A << (f - 1) } else { 0 };
         let right = if f < 7 { FILE_A << (f + 1) } else { 0 };
         if my_pawns & (left | right) == 0 {
-            s -= w.isolated * on_file;
+            n.isolated += on_file;
         }
     }
-    let mut passed = 0;
     let mut bb = my_pawns;
     while bb != 0 {
         let sq = bb.trailing_zeros() as usize;
@@ -372,10 +486,34 @@ pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
         };
         if ahead & their_pawns == 0 {
             let rel = if c == Side::White { r } else { 7 - r };
-            passed += PASSED[endgame as usize][rel];
+            n.passed[rel] += 1;
         }
         bb &= bb - 1;
     }
+    n
+}
+
+/// The chess terms for side `c` with weights `w` (White's view; the caller
+/// signs them): mobility of knights, bishops, rooks and queens, the bishop
+/// pair, passed pawns (bigger in the endgame), doubled and isolated pawns,
+/// rooks on open and half-open files, threats (enemy pieces attacked by a
+/// less valuable piece), and outside the endgame the King attack on the
+/// enemy King and the own King's pawn shield.
+pub fn chess_terms(b: &Board, c: Side, endgame: bool, w: &EvalWeights) -> i32 {
+    let n = counts(b, c);
+    let mobility = [w.mob_knight, w.mob_bishop, w.mob_rook, w.mob_queen];
+    let mut s: i32 = (0..4).map(|i| mobility[i] * n.mobility[i]).sum();
+    s += w.rook_open * n.rook_open + w.rook_half * n.rook_half;
+    s += w.bishop_pair * n.bishop_pair;
+    s += w.threat * n.threats;
+    if !endgame {
+        s += w.king_attack * n.king_units_sq / 64;
+        s += w.shield * n.shield / 2;
+    }
+    s -= w.doubled * n.doubled + w.isolated * n.isolated;
+    let passed: i32 = (0..8)
+        .map(|r| n.passed[r] * PASSED[endgame as usize][r])
+        .sum();
     s + passed * w.passed / 100
 }
 
@@ -557,20 +695,27 @@ fn tables_of(values: &[i32]) -> Tables {
     t
 }
 
-/// Reads tables from the CSV `tune --texel` writes: a header, then one
-/// `parameter,start,tuned` row per parameter of [`start_params`], in any
-/// order; the `tuned` column is taken.
+/// Reads tables from the CSV `tune --texel` wrote for the first model
+/// (`texel` 1): a header, then one `parameter,start,tuned` row per
+/// parameter of [`start_params`], in any order; the `tuned` column is
+/// taken.
 ///
 /// # Errors
 /// A row that does not parse, an unknown or repeated parameter, or a
 /// missing one.
 pub fn parse_tables(text: &str) -> Result<Tables, String> {
-    let index: std::collections::HashMap<String, usize> = start_params()
-        .into_iter()
+    Ok(tables_of(&parse_values(text, &start_params())?))
+}
+
+/// The `tuned` column of a `parameter,start,tuned` CSV, in the order of
+/// `params` (every one of them, each once, no other).
+fn parse_values(text: &str, params: &[(String, i32)]) -> Result<Vec<i32>, String> {
+    let index: std::collections::HashMap<&str, usize> = params
+        .iter()
         .enumerate()
-        .map(|(i, (name, _))| (name, i))
+        .map(|(i, (name, _))| (name.as_str(), i))
         .collect();
-    let mut values: Vec<Option<i32>> = vec![None; TABLE_PARAMS];
+    let mut values: Vec<Option<i32>> = vec![None; params.len()];
     for (i, line) in text.lines().enumerate().skip(1) {
         let f: Vec<&str> = line.split(',').collect();
         let (Some(name), Some(tuned)) = (f.first(), f.get(2)) else {
@@ -588,8 +733,72 @@ pub fn parse_tables(text: &str) -> Result<Tables, String> {
         }
     }
     let values: Option<Vec<i32>> = values.into_iter().collect();
-    let values = values.ok_or_else(|| format!("expected all {TABLE_PARAMS} parameters"))?;
-    Ok(tables_of(&values))
+    values.ok_or_else(|| format!("expected all {} parameters", params.len()))
+}
+
+/// Chess's second Texel model (`texel` 2): tapered tables as the first
+/// has, and a middlegame and an endgame weight for each of the chess
+/// terms ([`TERM_NAMES`]), all fitted together.
+pub struct Model {
+    tables: Tables,
+    /// By phase (0 the middlegame) and term.
+    terms: [[i32; TERMS]; 2],
+}
+
+/// The parameters of the second model, as `tune --texel` tunes them:
+/// [`start_params`] (index 0 to 777), then the terms' weights
+/// (`mg_mob_knight`, `eg_passed_r7`; index `778 + phase × 18 + term`),
+/// starting from chess's weights ([`Counts::start`]).
+pub fn model_params() -> Vec<(String, i32)> {
+    let mut out = start_params();
+    for (ph, phase) in ["mg", "eg"].into_iter().enumerate() {
+        let start = Counts::start(ph == 1);
+        for (name, v) in TERM_NAMES.iter().zip(start) {
+            out.push((format!("{phase}_{name}"), v));
+        }
+    }
+    out
+}
+
+/// Reads the second model from the CSV `tune --texel` writes (every
+/// parameter of [`model_params`]).
+///
+/// # Errors
+/// As [`parse_tables`].
+pub fn parse_model(text: &str) -> Result<Model, String> {
+    let v = parse_values(text, &model_params())?;
+    let mut terms = [[0; TERMS]; 2];
+    for (ph, row) in terms.iter_mut().enumerate() {
+        row.copy_from_slice(&v[TABLE_PARAMS + ph * TERMS..][..TERMS]);
+    }
+    Ok(Model {
+        tables: tables_of(&v),
+        terms,
+    })
+}
+
+/// The model chess evaluates with when `texel` is 2: `texel2.csv` beside
+/// this file, written by `tune --texel` (results/tune/README.md, "Texel
+/// tuning").
+pub fn tuned_model() -> &'static Model {
+    static TUNED: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+    TUNED.get_or_init(|| {
+        parse_model(include_str!("texel2.csv"))
+            .unwrap_or_else(|e| panic!("royal_guard/texel2.csv: {e}"))
+    })
+}
+
+/// The second model's evaluation of `b`, White's score minus Black's.
+fn modelled(b: &Board, m: &Model) -> i32 {
+    let mut mg_eg = table_sums(b, &m.tables);
+    for (c, sign) in [(Side::White, 1), (Side::Black, -1)] {
+        let t = counts(b, c).terms();
+        for (ph, sum) in mg_eg.iter_mut().enumerate() {
+            let weighted: i32 = t.iter().zip(&m.terms[ph]).map(|(n, w)| n * w).sum();
+            *sum += sign * weighted;
+        }
+    }
+    taper(b, mg_eg)
 }
 
 /// The tables chess evaluates with when `texel` is on: `texel.csv`
@@ -603,10 +812,9 @@ pub fn tuned_tables() -> &'static Tables {
     })
 }
 
-/// The tapered material and placement of `b` with tables `t`, White's
-/// score minus Black's: the middlegame sum weighted by the phase and the
-/// endgame sum by the rest, over [`FULL_PHASE`].
-fn tapered(b: &Board, t: &Tables) -> i32 {
+/// The tables' middlegame and endgame sums for `b`, White's minus
+/// Black's.
+fn table_sums(b: &Board, t: &Tables) -> [i32; 2] {
     let mut mg_eg = [0; 2];
     for (c, sign, mirror) in [(Side::White, 1, 0), (Side::Black, -1, 56)] {
         for p in Piece::ALL {
@@ -619,8 +827,20 @@ fn tapered(b: &Board, t: &Tables) -> i32 {
             }
         }
     }
+    mg_eg
+}
+
+/// The middlegame score weighted by the phase and the endgame score by
+/// the rest, over [`FULL_PHASE`].
+fn taper(b: &Board, [mg, eg]: [i32; 2]) -> i32 {
     let ph = phase(b);
-    (mg_eg[0] * ph + mg_eg[1] * (FULL_PHASE - ph)) / FULL_PHASE
+    (mg * ph + eg * (FULL_PHASE - ph)) / FULL_PHASE
+}
+
+/// The tapered material and placement of `b` with tables `t`, White's
+/// score minus Black's.
+fn tapered(b: &Board, t: &Tables) -> i32 {
+    taper(b, table_sums(b, t))
 }
 
 /// White's score minus Black's, then from the side to move, with the
@@ -632,6 +852,14 @@ pub fn evaluate(b: &Board) -> i32 {
 /// [`evaluate`] with the weights `w`.
 #[inline]
 pub fn evaluate_with(b: &Board, w: &EvalWeights) -> i32 {
+    if w.texel >= 2 && !b.royal_powers() {
+        let score = modelled(b, tuned_model());
+        return if b.side() == Side::White {
+            score
+        } else {
+            -score
+        };
+    }
     let endgame = is_endgame(b, w);
     if w.texel != 0 && !b.royal_powers() {
         let score = tapered(b, tuned_tables()) + chess_terms(b, Side::White, endgame, w)
@@ -695,35 +923,35 @@ impl Search for RoyalGuardState {
         evaluate_with(self.board(), &EvalWeights::from_slice(w))
     }
 
-    /// Chess only: the tapered tables' square entries and material
-    /// ([`start_params`]), hand-made.
+    /// Chess only: the second model's parameters ([`model_params`]): the
+    /// tapered tables' square entries and material, hand-made, and the
+    /// chess terms' weights, chess's.
     fn linear_params(&self) -> Vec<(String, i32)> {
         if self.board().royal_powers() {
             return Vec::new();
         }
-        start_params()
+        model_params()
     }
 
-    /// Chess only: the evaluation with `texel` on and chess's other
-    /// weights, the tables' parameters as the linear part (each piece's
-    /// middlegame square entry and material weighted by the phase over
-    /// 24, its endgame ones by the rest, signed for the side to move) and
-    /// the other chess terms as the rest.
+    /// Chess only: the evaluation with `texel` 2 (the second model), all
+    /// of it linear: each piece's middlegame square entry and material,
+    /// and each chess term's middlegame weight, weighted by the phase over
+    /// 24, the endgame ones by the rest, signed for the side to move; the
+    /// rest 0.
     fn linear_terms(&self, terms: &mut Vec<(u32, f32)>) -> i32 {
         terms.clear();
         let b = self.board();
         if b.royal_powers() {
             return self.evaluate();
         }
-        let w = &EvalWeights::CHESS;
         let stm = if b.side() == Side::White { 1.0 } else { -1.0 };
         let ph = phase(b) as f32 / FULL_PHASE as f32;
         for (c, sign, mirror) in [(Side::White, 1.0, 0), (Side::Black, -1.0, 56)] {
+            let (mg, eg) = (stm * sign * ph, stm * sign * (1.0 - ph));
             for p in Piece::ALL {
                 let mut bb = b.pieces(c, p);
                 while bb != 0 {
                     let sq = bb.trailing_zeros() as usize ^ mirror;
-                    let (mg, eg) = (stm * sign * ph, stm * sign * (1.0 - ph));
                     let square = (p as usize * 64 + sq) as u32;
                     terms.push((square, mg));
                     terms.push((square + 384, eg));
@@ -735,11 +963,15 @@ impl Search for RoyalGuardState {
                     bb &= bb - 1;
                 }
             }
+            for (t, n) in counts(b, c).terms().into_iter().enumerate() {
+                if n != 0 {
+                    let index = (TABLE_PARAMS + t) as u32;
+                    terms.push((index, mg * n as f32));
+                    terms.push((index + TERMS as u32, eg * n as f32));
+                }
+            }
         }
-        let endgame = is_endgame(b, w);
-        let rest =
-            chess_terms(b, Side::White, endgame, w) - chess_terms(b, Side::Black, endgame, w);
-        if b.side() == Side::White { rest } else { -rest }
+        0
     }
 
     /// Chess (`royal_powers=false`): alpha-beta extends checks, orders

@@ -277,7 +277,7 @@ fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
         ("queenless_middlegame", 7, 0),
         // The tables Texel tuning fitted: chess's since their 100 ms SPRT
         // (the same).
-        ("texel", 1, 0),
+        ("texel", 2, 0),
     ];
     for (name, c, r) in tuned {
         assert!(chess.contains(&(name, c)), "chess {name}: {chess:?}");
@@ -289,7 +289,22 @@ fn chess_defaults_are_the_tuned_weights_and_royal_guard_keeps_its_own() {
 /// The tuned tables of `royal_guard/texel.csv`, read here: parameter
 /// name to its `tuned` value.
 fn texel_values() -> std::collections::HashMap<String, i32> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/royal_guard/texel.csv");
+    tuned_values(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/royal_guard/texel.csv"
+    ))
+}
+
+/// The second model's parameters (`royal_guard/texel2.csv`), read here.
+fn texel2_values() -> std::collections::HashMap<String, i32> {
+    tuned_values(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/royal_guard/texel2.csv"
+    ))
+}
+
+/// A `parameter,start,tuned` CSV: parameter name to its `tuned` value.
+fn tuned_values(path: &str) -> std::collections::HashMap<String, i32> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -358,10 +373,54 @@ fn texel_tables_on_positions_counted_by_hand() {
     );
 }
 
+/// With `texel` 2 the second model evaluates: the tables as with 1, and
+/// each chess term's count times its middlegame weight and its endgame
+/// weight, tapered alike. Expected values from the committed CSV and the
+/// terms' definitions (docs/cli.md), counted by hand.
+#[test]
+fn texel2_model_on_positions_counted_by_hand() {
+    struct At(&'static str);
+    impl GameVisitor for At {
+        type Output = i32;
+        fn visit<G: Game>(self, game: G) -> i32 {
+            let s = game.parse_position(self.0).unwrap();
+            let w: Vec<i32> = s
+                .search_defaults()
+                .eval_weights
+                .iter()
+                .map(|n| if n.name == "texel" { 2 } else { 0 })
+                .collect();
+            s.evaluate_weighted(&w)
+        }
+    }
+    let v = texel2_values();
+    let e = |name: &str| v[name];
+    let chess = "royal_guard(royal_powers=false)";
+    // Phase 0: the endgame's weights alone. White's pawn on e2 is passed
+    // (no Black pawn ahead on d-f), on its second rank, and isolated (no
+    // White pawn on d or f); it stands one rank ahead of its King on e1,
+    // a shield count of 2. The Kings' entries cancel (e1, e8 mirrored).
+    assert_eq!(
+        visit_game(chess, At("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")).unwrap(),
+        e("eg_pawn") + e("eg_pawn_e2") + e("eg_passed_r2") - e("eg_isolated") + 2 * e("eg_shield")
+    );
+    // A White rook on a1 against a Black rook on h8 (h1 mirrored), Kings
+    // on e1 and e8, no pawns: phase 4 of 24. Each rook stands on an open
+    // file (they cancel) and reaches no square of the enemy King's zone;
+    // White's reaches 10 squares (a2-a8, b1-d1), 3 above the typical 7,
+    // Black's 9 (h7-h1, g8-f8), 2 above; the Kings' shield counts are 0.
+    let mg = e("mg_rook_a1") - e("mg_rook_h1") + e("mg_mob_rook");
+    let eg = e("eg_rook_a1") - e("eg_rook_h1") + e("eg_mob_rook");
+    assert_eq!(
+        visit_game(chess, At("4k2r/8/8/8/8/8/8/R3K3 w - - 0 1")).unwrap(),
+        (mg * 4 + eg * 20) / 24
+    );
+}
+
 /// Texel tuning's view of chess's evaluation (`Search::linear_terms`):
 /// its rest plus each term's coefficient times the tuned value of its
 /// parameter (`Search::linear_params` names them) is the evaluation with
-/// `texel` on and chess's other weights, within the rounding of the
+/// `texel` 2 (the second model, `texel2.csv`), within the rounding of the
 /// taper; Royal Guard has no such parameters.
 #[test]
 fn texel_terms_add_up_to_the_evaluation() {
@@ -369,18 +428,18 @@ fn texel_terms_add_up_to_the_evaluation() {
     impl GameVisitor for Along {
         type Output = usize;
         fn visit<G: Game>(self, game: G) -> usize {
-            let v = texel_values();
+            let v = texel2_values();
             let mut seen = 0;
             let (mut buf, mut terms) = (Vec::new(), Vec::new());
             for seed in 0..4u64 {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let mut s = game.initial_state(seed);
                 let names: Vec<String> = s.linear_params().into_iter().map(|(n, _)| n).collect();
-                assert_eq!(names.len(), 778);
+                assert_eq!(names.len(), 778 + 36);
                 let named = s.search_defaults().eval_weights;
                 let w: Vec<i32> = named
                     .iter()
-                    .map(|n| if n.name == "texel" { 1 } else { n.default })
+                    .map(|n| if n.name == "texel" { 2 } else { n.default })
                     .collect();
                 while let ToMove::Seat(_) = s.to_move() {
                     let rest = s.linear_terms(&mut terms);

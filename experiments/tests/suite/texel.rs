@@ -21,7 +21,8 @@ fn games() -> String {
 /// centre (d4: 0, so 18 × 89 / 100 = 16), a King in the endgame 20 − 6 ×
 /// that distance (a1: 6, so −16 × 89 / 100 = −14, rounded toward 0), a
 /// pawn in the middlegame 6 a rank above its second plus 4 a rank (at
-/// most 2) on files c–f (e4: 12 + 8 = 20, so 17).
+/// most 2) on files c–f (e4: 12 + 8 = 20, so 17); then the chess terms'
+/// weights (the second model, `texel` 2).
 #[test]
 fn texel_lowers_the_held_out_error_from_the_hand_made_start() {
     let d = dir("texel");
@@ -65,12 +66,21 @@ fn texel_lowers_the_held_out_error_from_the_hand_made_start() {
             .parse()
             .unwrap()
     };
-    assert_eq!(csv.lines().count(), 1 + 778);
+    assert_eq!(csv.lines().count(), 1 + 778 + 36);
     assert_eq!(start("mg_knight"), 311);
     assert_eq!(start("eg_queen"), 980);
     assert_eq!(start("mg_knight_d4"), 16);
     assert_eq!(start("eg_king_a1"), -14);
     assert_eq!(start("mg_pawn_e4"), 17);
+    // The chess terms' weights start at chess's: knight mobility 6; the
+    // passed-pawn table at 96 %, a pawn on its seventh rank 130 in the
+    // endgame (124); the shield (10 per two counts) and the King attack
+    // (8 per 64 squared units: 2 per 16) in the middlegame only.
+    assert_eq!(start("mg_mob_knight"), 6);
+    assert_eq!(start("eg_passed_r7"), 124);
+    assert_eq!(start("mg_shield"), 5);
+    assert_eq!(start("eg_shield"), 0);
+    assert_eq!(start("mg_king_attack"), 2);
 }
 
 /// A game without linear parameters, a missing file, and no position of
