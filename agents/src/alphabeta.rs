@@ -45,8 +45,10 @@
 //!   its square loses material ([`Search::exchange_value`] below 0) is
 //!   skipped in the quiescence search and, with `mvv`, ordered after the
 //!   killers. **Late-move pruning** (`lmp=K`): at a non-PV node of depth
-//!   d ≤ 3, not in check, the quiet moves from index K + d² on (not the
-//!   table move, a killer or a check) are not searched. **Quiescence
+//!   d ≤ 3, not in check, the quiet moves after the first K + d² quiet
+//!   ones in the search order (not the table move, a killer or a check)
+//!   are not searched (until 7 December: the quiet moves from index
+//!   K + d² of all the moves on). **Quiescence
 //!   evasions** (`qcheck=true`): a side in check in the quiescence search
 //!   does not stand pat but searches every legal move. **Internal
 //!   iterative reduction** (`iir=true`): a node of depth ≥ 4 with no move
@@ -221,7 +223,7 @@ pub const PARAMS: &[ParamInfo] = &[
         name: "lmp",
         default: "0",
         values: "integer 0..=1000 (0 = off)",
-        help: "late-move pruning: at a non-PV node of depth d <= 3, not in check, the quiet moves from index lmp + d*d on (0-based, in search order) are not searched (no capture, table move, killer or check)",
+        help: "late-move pruning: at a non-PV node of depth d <= 3, not in check, the quiet moves after the first lmp + d*d quiet ones in search order are not searched (no capture, table move, killer or check)",
     },
     ParamInfo {
         name: "qcheck",
@@ -391,8 +393,8 @@ pub struct AlphaBetaConfig {
     /// Static exchange evaluation: losing captures skipped in the
     /// quiescence search and ordered after the killers.
     pub see: bool,
-    /// Late-move pruning: at shallow non-PV nodes the quiet moves from
-    /// index `lmp` + depth² on are skipped; 0 for none.
+    /// Late-move pruning: at shallow non-PV nodes the quiet moves after
+    /// the first `lmp` + depth² quiet ones are skipped; 0 for none.
     pub lmp: u32,
     /// Check evasions in the quiescence search (no stand-pat in check).
     pub qcheck: bool,
@@ -1333,23 +1335,27 @@ impl<S: State + Search> AlphaBeta<S> {
         let mut best = -WIN - 1;
         let mut best_move = None;
         let lmr = self.config.lmr as usize;
-        // Late-move pruning: at a shallow non-PV node the quiet moves this
-        // late in the order are not searched.
-        let prune_from =
+        // Late-move pruning: at a shallow non-PV node the quiet moves
+        // after the first `lmp` + depth² quiet ones in the order are not
+        // searched.
+        let keep_quiets =
             (self.config.lmp > 0 && shallow).then(|| (self.config.lmp + depth * depth) as usize);
+        let mut quiets = 0;
         for idx in 0..buf.len() {
             if idx == 1 {
                 buf[1..].sort_by_key(|e| std::cmp::Reverse(e.0));
             }
             let m = buf[idx].1;
-            let late = prune_from.is_some_and(|from| idx >= from)
+            let capture = state.is_capture(m);
+            quiets += usize::from(!capture);
+            let late = keep_quiets.is_some_and(|keep| quiets > keep)
                 && Some(m) != tt_move
                 && Some(m) != killers[0]
                 && Some(m) != killers[1];
             // Late-move and futility pruning skip quiet moves that give no
             // check, asked before the move is made.
             if (late || (futile && idx > 0 && Some(m) != tt_move))
-                && !state.is_capture(m)
+                && !capture
                 && !state.gives_check(m)
             {
                 continue;

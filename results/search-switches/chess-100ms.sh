@@ -43,6 +43,10 @@
 #     games) against chess's defaults (`texel` 1: the tables alone fitted,
 #     the other terms at their hand-set and SPSA weights, switched at the
 #     endgame).
+# 10. lmp-quiets-100ms: late-move pruning counting quiet moves (`lmp=3`:
+#     at a non-PV node of depth d <= 3, the quiet moves after the first
+#     3 + d*d quiet ones are not searched) against chess's defaults (`lmp`
+#     0), both with the second Texel model.
 # Timed agents: run it on a quiet machine. The load at each start and end
 # goes to NAME.load.txt. Resumable: a run whose printout exists is
 # skipped; an interrupted SPRT goes on from its games file.
@@ -71,3 +75,5 @@ chess_sprt texel-100ms texel-100ms.load.txt 115 \
   "alphabeta(depth=64,ms=100,w_texel=1)" "alphabeta(depth=64,ms=100)"
 chess_sprt texel2-100ms texel2-100ms.load.txt 116 \
   "alphabeta(depth=64,ms=100,w_texel=2)" "alphabeta(depth=64,ms=100)"
+chess_sprt lmp-quiets-100ms lmp-quiets-100ms.load.txt 117 \
+  "alphabeta(depth=64,ms=100,lmp=3)" "alphabeta(depth=64,ms=100)"
