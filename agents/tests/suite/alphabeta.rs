@@ -805,35 +805,7 @@ fn chess_agent(
 /// one (Win at Chess 1, 3 and 4: Qg6, Rg3 and Qxh7+).
 #[test]
 fn quiescence_table_saves_nodes_and_keeps_the_tactics() {
-    let s = chess_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let nodes = |qtt: bool| {
-        let mut a = chess_agent(&s, &format!("alphabeta(depth=6,qtt={qtt})"));
-        a.search(&s);
-        a.last_nodes
-    };
-    let (with, without) = (nodes(true), nodes(false));
-    eprintln!("Kiwipete, depth 6: {with} nodes with qtt, {without} without");
-    assert!(with < without, "qtt {with} nodes, without {without}");
-    for (fen, best) in [
-        (
-            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-            "g3g6",
-        ),
-        (
-            "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
-            "h6h7",
-        ),
-        (
-            "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
-            "e3g3",
-        ),
-    ] {
-        let s = chess_position(fen);
-        for qtt in [false, true] {
-            let (mv, _) = chess_agent(&s, &format!("alphabeta(depth=6,qtt={qtt})")).search(&s);
-            assert_eq!(s.move_to_text(mv), best, "{fen} qtt={qtt}");
-        }
-    }
+    saves_nodes_and_keeps_the_tactics("qtt=true", "qtt=false");
     assert_canonical_ends("alphabeta(qtt=true)", ",qtt=true)");
     assert!(agents::AgentSpec::parse("alphabeta(qtt=yes)").is_err());
 }
@@ -841,19 +813,25 @@ fn quiescence_table_saves_nodes_and_keeps_the_tactics() {
 /// Late-move pruning (`lmp`) counts quiet moves: at a shallow non-PV
 /// node the quiet moves after the first `lmp` + depth² quiet ones are
 /// skipped, so Kiwipete to depth 6 takes fewer nodes with `lmp=3`, and
-/// the same published tactics (the quiescence table's test above) are
-/// still found.
+/// the same published tactics are still found.
 #[test]
 fn late_move_pruning_saves_nodes_and_keeps_the_tactics() {
+    saves_nodes_and_keeps_the_tactics("lmp=3", "lmp=0");
+}
+
+/// Alpha-beta to depth 6 with the switch `on` visits fewer nodes on
+/// Kiwipete than with `off`, and with either finds the known answers of
+/// Win at Chess 1, 3 and 4 (Qg6, Rg3 and Qxh7+).
+fn saves_nodes_and_keeps_the_tactics(on: &str, off: &str) {
     let s = chess_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let nodes = |lmp: u32| {
-        let mut a = chess_agent(&s, &format!("alphabeta(depth=6,lmp={lmp})"));
+    let nodes = |switch: &str| {
+        let mut a = chess_agent(&s, &format!("alphabeta(depth=6,{switch})"));
         a.search(&s);
         a.last_nodes
     };
-    let (with, without) = (nodes(3), nodes(0));
-    eprintln!("Kiwipete, depth 6: {with} nodes with lmp=3, {without} without");
-    assert!(with < without, "lmp=3 {with} nodes, without {without}");
+    let (with, without) = (nodes(on), nodes(off));
+    eprintln!("Kiwipete, depth 6: {with} nodes with {on}, {without} with {off}");
+    assert!(with < without, "{on} {with} nodes, {off} {without}");
     for (fen, best) in [
         (
             "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
@@ -869,8 +847,10 @@ fn late_move_pruning_saves_nodes_and_keeps_the_tactics() {
         ),
     ] {
         let s = chess_position(fen);
-        let (mv, _) = chess_agent(&s, "alphabeta(depth=6,lmp=3)").search(&s);
-        assert_eq!(s.move_to_text(mv), best, "{fen} lmp=3");
+        for switch in [off, on] {
+            let (mv, _) = chess_agent(&s, &format!("alphabeta(depth=6,{switch})")).search(&s);
+            assert_eq!(s.move_to_text(mv), best, "{fen} {switch}");
+        }
     }
 }
 
