@@ -46,7 +46,7 @@
 # 10. lmp-quiets-100ms: late-move pruning counting quiet moves (`lmp=3`:
 #     at a non-PV node of depth d <= 3, the quiet moves after the first
 #     3 + d*d quiet ones are not searched) against chess's defaults (`lmp`
-#     0), both with the second Texel model.
+#     0), both with the second Texel model; inconclusive at 800 games.
 # Timed agents: run it on a quiet machine. The load at each start and end
 # goes to NAME.load.txt. Resumable: a run whose printout exists is
 # skipped; an interrupted SPRT goes on from its games file.
