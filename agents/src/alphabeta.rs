@@ -1372,7 +1372,7 @@ impl<S: State + Search> AlphaBeta<S> {
                 && Some(m) != tt_move
                 && Some(m) != killers[0]
                 && Some(m) != killers[1]
-                && !state.is_capture(m)
+                && !capture
                 && !child.in_check()
             {
                 // One ply, or with `lmr_log` 1 + ln(d) ln(i) / 2, leaving
